@@ -1,0 +1,71 @@
+import * as React from 'react';
+
+import type { Option } from './types';
+
+export interface CrudContextValue {
+  /** Translate a label or message key. Default: the key itself. */
+  t?: (key: string) => string;
+  /** Permission check for a permission code. Default: allow. */
+  can?: (code: string) => boolean;
+  /** Resolve a dictionary code to options. */
+  dictionary?: (code: string) => Promise<Option[]> | Option[];
+}
+
+interface ResolvedCrudContext {
+  t: (key: string) => string;
+  can: (code: string) => boolean;
+  dictionary?: (code: string) => Promise<Option[]> | Option[];
+  /** Per-provider cache of dictionary lookups. */
+  dictCache: Map<string, Promise<Option[]> | Option[]>;
+}
+
+const identity = (key: string) => key;
+const allow = () => true;
+
+const defaultContext: ResolvedCrudContext = { t: identity, can: allow, dictCache: new Map() };
+
+const CrudContext = React.createContext<ResolvedCrudContext>(defaultContext);
+
+export function CrudProvider({ value, children }: { value: CrudContextValue; children?: React.ReactNode }) {
+  const { t, can, dictionary } = value;
+  const resolved = React.useMemo<ResolvedCrudContext>(
+    () => ({ t: t ?? identity, can: can ?? allow, dictionary, dictCache: new Map() }),
+    [t, can, dictionary],
+  );
+  return <CrudContext.Provider value={resolved}>{children}</CrudContext.Provider>;
+}
+
+export function useCrudContext(): ResolvedCrudContext {
+  return React.useContext(CrudContext);
+}
+
+/** Options of a column: static `options`, else the dictionary `code` through the context (cached). */
+export function useOptions(code: string | undefined, options: Option[] | undefined): Option[] {
+  const { dictionary, dictCache } = useCrudContext();
+  const [loaded, setLoaded] = React.useState<{ code: string; options: Option[] } | null>(null);
+
+  React.useEffect(() => {
+    if (options || !code || !dictionary) return;
+    let cached = dictCache.get(code);
+    if (!cached) {
+      cached = dictionary(code);
+      dictCache.set(code, cached);
+    }
+    let alive = true;
+    Promise.resolve(cached).then(
+      (result) => {
+        if (alive) setLoaded({ code, options: result });
+      },
+      () => {
+        dictCache.delete(code);
+      },
+    );
+    return () => {
+      alive = false;
+    };
+  }, [code, options, dictionary, dictCache]);
+
+  if (options) return options;
+  if (loaded && loaded.code === code) return loaded.options;
+  return [];
+}

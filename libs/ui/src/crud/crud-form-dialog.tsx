@@ -1,0 +1,211 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import * as React from 'react';
+import { type FieldValues, type RegisterOptions, useForm } from 'react-hook-form';
+import type { $ZodType } from 'zod/v4/core';
+
+import { Button } from '../components/button';
+import {
+  Dialog,
+  DialogBody,
+  DialogContent,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../components/dialog';
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '../components/form';
+import { Spinner } from '../components/spinner';
+import { useUiLocale } from '../locale/ui-locale';
+import { useCrudContext } from './crud-context';
+import { CrudControl } from './crud-field';
+import type { CrudColumn, CrudFormMode, CrudRules, ResourceDef } from './types';
+
+export function isHiddenInForm<Row, Form>(column: CrudColumn<Row, Form>, mode: CrudFormMode): boolean {
+  const h = column.hideInForm;
+  if (typeof h === 'boolean') return h;
+  return !!h?.[mode];
+}
+
+function isDisabledInForm<Row, Form>(column: CrudColumn<Row, Form>, mode: CrudFormMode): boolean {
+  const d = column.disabled;
+  if (typeof d === 'boolean') return d;
+  return !!d?.[mode];
+}
+
+function ruleValue(rule: number | { value: number; message: string } | undefined) {
+  if (rule === undefined) return undefined;
+  return typeof rule === 'number' ? { value: rule, message: undefined } : rule;
+}
+
+/** react-hook-form rules from a column's rules (used when the resource has no zod schema). */
+export function toRegisterOptions<Row, Form>(
+  column: CrudColumn<Row, Form>,
+  rules: CrudRules | undefined,
+  t: (key: string) => string,
+  defaultRequired: (label: string) => string,
+): RegisterOptions<FieldValues, string> {
+  if (!rules) return {};
+  const options: RegisterOptions<FieldValues, string> = {};
+  const label = t(column.label);
+  if (rules.required) {
+    options.required = typeof rules.required === 'string' ? t(rules.required) : defaultRequired(label);
+  }
+  const isNumber = column.type === 'number';
+  const max = ruleValue(rules.max);
+  const min = ruleValue(rules.min);
+  if (max) {
+    const message = max.message ? t(max.message) : `${label} ≤ ${max.value}`;
+    if (isNumber) options.max = { value: max.value, message };
+    else options.maxLength = { value: max.value, message };
+  }
+  if (min) {
+    const message = min.message ? t(min.message) : `${label} ≥ ${min.value}`;
+    if (isNumber) options.min = { value: min.value, message };
+    else options.minLength = { value: min.value, message };
+  }
+  if (rules.pattern) options.pattern = { value: rules.pattern.value, message: t(rules.pattern.message) };
+  return options;
+}
+
+export type CrudFormDialogProps<Row, Form> = {
+  resource: ResourceDef<Row, Form>;
+  mode: CrudFormMode;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Initial values (add: defaults; edit/view: the row or its detail). */
+  values: Record<string, unknown>;
+  /** Detail is loading. */
+  loading?: boolean;
+  /** Called with the normalised values; a rejection keeps the dialog open. */
+  onSubmit: (values: Record<string, unknown>) => Promise<void>;
+};
+
+export function CrudFormDialog<Row, Form>({
+  resource,
+  mode,
+  open,
+  onOpenChange,
+  values,
+  loading = false,
+  onSubmit,
+}: CrudFormDialogProps<Row, Form>) {
+  const { t } = useCrudContext();
+  const { messages } = useUiLocale();
+  const formId = React.useId();
+  const readOnly = mode === 'view';
+  const schema = resource.schema;
+  const resolver = React.useMemo(
+    () => (schema ? zodResolver(schema as unknown as $ZodType<FieldValues, FieldValues>) : undefined),
+    [schema],
+  );
+  const form = useForm<FieldValues>({ mode: 'onBlur', defaultValues: values, resolver });
+  const [submitting, setSubmitting] = React.useState(false);
+
+  React.useEffect(() => {
+    form.reset(values);
+  }, [form, values]);
+
+  const columns = resource.columns.filter((c) => !isHiddenInForm(c, mode));
+
+  const submit = form.handleSubmit(async (raw) => {
+    const out: Record<string, unknown> = { ...raw };
+    for (const column of resource.columns) {
+      if (column.type === 'number' && out[column.prop] === '') delete out[column.prop];
+    }
+    setSubmitting(true);
+    try {
+      await onSubmit(out);
+    } catch {
+      // The adapter (HTTP layer) reports errors; keep the dialog open.
+    } finally {
+      setSubmitting(false);
+    }
+  });
+
+  const title = resource.title ? `${messages[mode]} · ${t(resource.title)}` : messages[mode];
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent
+        data-slot="crud-dialog"
+        data-mode={mode}
+        width={resource.dialog?.width ?? 800}
+        closeOnOutsideClick={resource.dialog?.closeOnOutsideClick ?? true}
+        aria-describedby={undefined}
+      >
+        <DialogHeader>
+          <DialogTitle>{title}</DialogTitle>
+        </DialogHeader>
+        <DialogBody className="relative">
+          <Form {...form}>
+            <form
+              id={formId}
+              noValidate
+              aria-busy={loading}
+              className="grid grid-cols-24 gap-x-4 gap-y-4 py-1"
+              onSubmit={(event) => {
+                event.preventDefault();
+                if (!readOnly) void submit(event);
+              }}
+            >
+              {columns.map((column) => {
+                const span = column.span ?? (column.type === 'textarea' ? 24 : 12);
+                const registerOptions = schema
+                  ? undefined
+                  : toRegisterOptions(column, column.rules, t, messages.required);
+                const required = !!column.rules?.required;
+                return (
+                  <FormField
+                    key={column.prop}
+                    control={form.control}
+                    name={column.prop}
+                    rules={readOnly ? undefined : registerOptions}
+                    render={({ field }) => (
+                      <FormItem
+                        data-field={column.prop}
+                        className="col-span-24 sm:col-(--span)"
+                        style={{ '--span': `span ${span} / span ${span}` } as React.CSSProperties}
+                      >
+                        <FormLabel required={required && !readOnly}>{t(column.label)}</FormLabel>
+                        <FormControl>
+                          <CrudControl
+                            column={column}
+                            name={field.name}
+                            ref={field.ref}
+                            value={field.value}
+                            onChange={field.onChange}
+                            onBlur={field.onBlur}
+                            readOnly={readOnly}
+                            aria-required={(required && !readOnly) || undefined}
+                            disabled={!readOnly && (isDisabledInForm(column, mode) || field.disabled)}
+                          />
+                        </FormControl>
+                        <FormMessage formatMessage={t} />
+                      </FormItem>
+                    )}
+                  />
+                );
+              })}
+            </form>
+          </Form>
+          {loading ? (
+            <div className="absolute inset-0 flex items-center justify-center bg-background/60">
+              <Spinner label={messages.loading} />
+            </div>
+          ) : null}
+        </DialogBody>
+        <DialogFooter>
+          {readOnly ? (
+            <Button onClick={() => onOpenChange(false)}>{messages.close}</Button>
+          ) : (
+            <>
+              <Button onClick={() => onOpenChange(false)}>{messages.cancel}</Button>
+              <Button type="submit" form={formId} variant="primary" loading={submitting} disabled={loading}>
+                {messages.save}
+              </Button>
+            </>
+          )}
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,306 @@
+import { Eye, Pencil, Plus, RefreshCw, Trash } from 'lucide-react';
+import * as React from 'react';
+import { toast } from 'sonner';
+
+import { Button } from '../components/button';
+import { ConfirmProvider, useConfirm } from '../components/confirm-dialog';
+import { type ColumnDef, DataTable, type RowSelectionState } from '../components/data-table';
+import { DEFAULT_PAGE_SIZE, DEFAULT_PAGE_SIZES } from '../components/pagination';
+import { cn } from '../lib/utils';
+import { useUiLocale } from '../locale/ui-locale';
+import { useCrudContext } from './crud-context';
+import { CrudCell } from './crud-field';
+import { CrudFormDialog, isHiddenInForm } from './crud-form-dialog';
+import { CrudSearch } from './crud-search';
+import { resourcePermissions } from './define-resource';
+import { buildSearchParams, type SearchValues } from './search-params';
+import type { CrudAdapter, CrudFormMode, ResourceDef } from './types';
+
+export type CrudPageProps<Row, Form> = {
+  resource: ResourceDef<Row, Form>;
+  adapter: CrudAdapter<Row, Form>;
+  /** Filters always sent with list (e.g. a parent id); not shown in the search bar. */
+  fixedParams?: Record<string, string | number | boolean>;
+  /** Extra toolbar content after the built-in buttons. */
+  toolbarExtra?: React.ReactNode;
+  /** Extra row actions after view/edit/delete. */
+  rowActions?: (row: Row) => React.ReactNode;
+  className?: string;
+};
+
+type DialogState = {
+  mode: CrudFormMode;
+  open: boolean;
+  values: Record<string, unknown>;
+  loading: boolean;
+  id?: string;
+};
+
+const closedDialog: DialogState = { mode: 'add', open: false, values: {}, loading: false };
+
+/** A whole CRUD page compiled from a resource definition. Wraps itself in a ConfirmProvider. */
+export function CrudPage<Row, Form>(props: CrudPageProps<Row, Form>) {
+  return (
+    <ConfirmProvider>
+      <CrudPageView {...props} />
+    </ConfirmProvider>
+  );
+}
+
+function CrudPageView<Row, Form>({
+  resource,
+  adapter,
+  fixedParams,
+  toolbarExtra,
+  rowActions,
+  className,
+}: CrudPageProps<Row, Form>) {
+  const { t, can } = useCrudContext();
+  const { messages } = useUiLocale();
+  const confirm = useConfirm();
+
+  const rowKey = resource.rowKey ?? 'id';
+  const getRowId = React.useCallback(
+    (row: Row, index: number) => {
+      const v = (row as Record<string, unknown>)[rowKey];
+      return typeof v === 'string' || typeof v === 'number' ? String(v) : String(index);
+    },
+    [rowKey],
+  );
+
+  const pageSizes = resource.pageSizes ?? DEFAULT_PAGE_SIZES;
+  const [page, setPage] = React.useState({ current: 1, size: resource.defaultPageSize ?? DEFAULT_PAGE_SIZE });
+  const [query, setQuery] = React.useState<Record<string, string | number | boolean>>({});
+  const [reloadToken, setReloadToken] = React.useState(0);
+  const [records, setRecords] = React.useState<Row[]>([]);
+  const [total, setTotal] = React.useState(0);
+  const [loading, setLoading] = React.useState(false);
+  const [selection, setSelection] = React.useState<RowSelectionState>({});
+  const [dialog, setDialog] = React.useState<DialogState>(closedDialog);
+
+  const perms = resourcePermissions(resource);
+  const actions = resource.actions ?? {};
+  const allowAdd = actions.add !== false && can(perms.add);
+  const allowEdit = actions.edit !== false && can(perms.edit);
+  const allowView = actions.view !== false && can(perms.view);
+  const allowDelete = actions.delete !== false && can(perms.delete);
+  const allowBatchDelete = actions.batchDelete !== false && can(perms.delete);
+  const allowRefresh = actions.refresh !== false;
+
+  const adapterRef = React.useRef(adapter);
+  adapterRef.current = adapter;
+  const requestId = React.useRef(0);
+  const fixedKey = JSON.stringify(fixedParams ?? {});
+
+  React.useEffect(() => {
+    const id = ++requestId.current;
+    const fixed = JSON.parse(fixedKey) as Record<string, string | number | boolean>;
+    setLoading(true);
+    setSelection({});
+    adapterRef.current
+      .list({ ...fixed, ...query, current: page.current, size: page.size })
+      .then(
+        (result) => {
+          if (id !== requestId.current) return;
+          setRecords(result.records);
+          setTotal(result.total);
+        },
+        () => {
+          // The adapter's HTTP layer already reported the error.
+        },
+      )
+      .finally(() => {
+        if (id === requestId.current) setLoading(false);
+      });
+  }, [query, page, reloadToken, fixedKey]);
+
+  const reload = React.useCallback(() => setReloadToken((n) => n + 1), []);
+
+  const onSearch = (values: SearchValues) => {
+    setQuery(buildSearchParams(values, resource.columns));
+    setPage((p) => ({ ...p, current: 1 }));
+    reload();
+  };
+
+  const onReset = () => {
+    setQuery({});
+    setPage((p) => ({ ...p, current: 1 }));
+    reload();
+  };
+
+  const removeIds = async (ids: string[]) => {
+    const ok = await confirm({ title: messages.tip, description: messages.deleteConfirm, destructive: true });
+    if (!ok) return;
+    try {
+      await adapter.remove(ids);
+    } catch {
+      return;
+    }
+    toast.success(messages.deleteSuccess);
+    setSelection({});
+    reload();
+  };
+
+  const onBatchDelete = () => {
+    const ids = Object.keys(selection).filter((k) => selection[k]);
+    if (ids.length === 0) {
+      toast.warning(messages.selectAtLeastOne);
+      return;
+    }
+    void removeIds(ids);
+  };
+
+  const openAdd = () => {
+    const values: Record<string, unknown> = {};
+    for (const column of resource.columns) {
+      if (isHiddenInForm(column, 'add')) continue;
+      values[column.prop] =
+        column.defaultValue ?? (column.type === 'switch' && !column.options && !column.dict ? false : '');
+    }
+    setDialog({ mode: 'add', open: true, values, loading: false });
+  };
+
+  const toValues = React.useCallback(
+    (row: Row): Record<string, unknown> => {
+      const base = resource.toForm ? resource.toForm(row) : row;
+      return { ...(base as Record<string, unknown>) };
+    },
+    [resource],
+  );
+
+  const openRow = (mode: 'edit' | 'view', row: Row, index: number) => {
+    const id = getRowId(row, index);
+    setDialog({ mode, open: true, values: toValues(row), loading: !!adapter.detail, id });
+    if (adapter.detail) {
+      adapter.detail(id).then(
+        (detail) =>
+          setDialog((d) => (d.id === id && d.open ? { ...d, values: toValues(detail), loading: false } : d)),
+        () => setDialog((d) => (d.id === id ? { ...d, loading: false } : d)),
+      );
+    }
+  };
+
+  const onSubmit = async (values: Record<string, unknown>) => {
+    if (dialog.mode === 'add') {
+      await adapter.create(values as Form);
+      toast.success(messages.addSuccess);
+    } else if (dialog.mode === 'edit' && dialog.id !== undefined) {
+      await adapter.update({ ...(values as Form), id: dialog.id });
+      toast.success(messages.updateSuccess);
+    }
+    setDialog((d) => ({ ...d, open: false }));
+    reload();
+  };
+
+  const listColumns = React.useMemo<ColumnDef<Row, unknown>[]>(
+    () =>
+      resource.columns
+        .filter((c) => !c.hideInList)
+        .map((column) => ({
+          id: column.prop,
+          header: () => t(column.label),
+          meta: { width: column.width, align: column.align },
+          cell: ({ row }) => <CrudCell column={column} row={row.original} />,
+        })),
+    [resource.columns, t],
+  );
+
+  const searchColumns = resource.columns.filter((c) => c.search);
+  const hasRowActions = allowView || allowEdit || allowDelete || !!rowActions;
+
+  const renderActions = (row: Row) => {
+    const index = records.indexOf(row);
+    return (
+      <div data-slot="crud-row-actions" className="flex items-center justify-center gap-1">
+        {allowView ? (
+          <Button variant="link" size="xs" onClick={() => openRow('view', row, index)}>
+            <Eye aria-hidden />
+            {messages.view}
+          </Button>
+        ) : null}
+        {allowEdit ? (
+          <Button variant="link" size="xs" onClick={() => openRow('edit', row, index)}>
+            <Pencil aria-hidden />
+            {messages.edit}
+          </Button>
+        ) : null}
+        {allowDelete ? (
+          <Button
+            variant="link"
+            size="xs"
+            className="text-destructive"
+            onClick={() => void removeIds([getRowId(row, index)])}
+          >
+            <Trash aria-hidden />
+            {messages.delete}
+          </Button>
+        ) : null}
+        {rowActions?.(row)}
+      </div>
+    );
+  };
+
+  return (
+    <div data-slot="crud-page" data-resource={resource.name} className={cn('flex flex-col gap-4', className)}>
+      <CrudSearch columns={searchColumns} onSearch={onSearch} onReset={onReset} loading={loading} />
+      <div data-slot="crud-toolbar" role="toolbar" className="flex flex-wrap items-center gap-2">
+        {allowAdd ? (
+          <Button variant="primary" onClick={openAdd}>
+            <Plus aria-hidden />
+            {messages.add}
+          </Button>
+        ) : null}
+        {allowBatchDelete && resource.selection !== false ? (
+          <Button variant="outline" data-action="batch-delete" onClick={onBatchDelete}>
+            <Trash aria-hidden />
+            {messages.batchDelete}
+          </Button>
+        ) : null}
+        {toolbarExtra}
+        {allowRefresh ? (
+          <Button
+            variant="default"
+            size="icon"
+            className="ml-auto"
+            aria-label={messages.refresh}
+            title={messages.refresh}
+            onClick={reload}
+          >
+            <RefreshCw aria-hidden />
+          </Button>
+        ) : null}
+      </div>
+      <DataTable<Row>
+        aria-label={resource.title ? t(resource.title) : resource.name}
+        data={records}
+        columns={listColumns}
+        getRowId={getRowId}
+        loading={loading}
+        bordered={resource.bordered ?? true}
+        showIndex={resource.index ?? true}
+        indexOffset={(page.current - 1) * page.size}
+        selectable={resource.selection ?? true}
+        rowSelection={selection}
+        onRowSelectionChange={(next) => setSelection(next)}
+        actions={hasRowActions ? renderActions : undefined}
+        actionsWidth={resource.menuWidth ?? 240}
+        pagination={{
+          current: page.current,
+          size: page.size,
+          total,
+          pageSizes,
+          onChange: (next) => setPage(next),
+        }}
+      />
+      <CrudFormDialog
+        resource={resource}
+        mode={dialog.mode}
+        open={dialog.open}
+        values={dialog.values}
+        loading={dialog.loading}
+        onOpenChange={(open) => setDialog((d) => ({ ...d, open }))}
+        onSubmit={onSubmit}
+      />
+    </div>
+  );
+}

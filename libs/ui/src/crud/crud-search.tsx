@@ -1,0 +1,120 @@
+import { RotateCcw, Search } from 'lucide-react';
+import * as React from 'react';
+
+import { Button } from '../components/button';
+import { Input } from '../components/input';
+import { Label } from '../components/label';
+import { cn } from '../lib/utils';
+import { useUiLocale } from '../locale/ui-locale';
+import { useCrudContext } from './crud-context';
+import { CrudControl } from './crud-field';
+import { isRangeColumn, type SearchValues } from './search-params';
+import type { CrudColumn } from './types';
+
+export type CrudSearchProps<Row, Form> = {
+  /** Columns with `search: true`. */
+  columns: CrudColumn<Row, Form>[];
+  onSearch: (values: SearchValues) => void;
+  onReset: () => void;
+  loading?: boolean;
+  className?: string;
+};
+
+/** Search bar compiled from the searchable columns. */
+export function CrudSearch<Row, Form>({
+  columns,
+  onSearch,
+  onReset,
+  loading,
+  className,
+}: CrudSearchProps<Row, Form>) {
+  const { t } = useCrudContext();
+  const { messages } = useUiLocale();
+  const [values, setValues] = React.useState<SearchValues>({});
+  const idBase = React.useId();
+
+  if (columns.length === 0) return null;
+
+  const set = (prop: string, value: SearchValues[string]) =>
+    setValues((prev) => ({ ...prev, [prop]: value }));
+
+  return (
+    <form
+      data-slot="crud-search"
+      role="search"
+      className={cn('flex flex-wrap items-end gap-x-4 gap-y-3', className)}
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSearch(values);
+      }}
+    >
+      {columns.map((column) => {
+        const id = `${idBase}-${column.prop}`;
+        const label = t(column.label);
+        if (isRangeColumn(column)) {
+          const range = values[column.prop];
+          const [start, end] = Array.isArray(range) ? range : ['', ''];
+          const inputType = column.type === 'date' ? 'date' : 'datetime-local';
+          return (
+            <div key={column.prop} data-slot="crud-search-field" className="grid gap-1.5">
+              <Label htmlFor={`${id}-start`}>{label}</Label>
+              <div className="flex items-center gap-1.5">
+                <Input
+                  id={`${id}-start`}
+                  type={inputType}
+                  step={inputType === 'datetime-local' ? 1 : undefined}
+                  className="w-52"
+                  aria-label={`${label} ${messages.startTime}`}
+                  value={start}
+                  onChange={(e) => set(column.prop, [e.target.value, end])}
+                />
+                <span className="text-muted-foreground" aria-hidden>
+                  –
+                </span>
+                <Input
+                  type={inputType}
+                  step={inputType === 'datetime-local' ? 1 : undefined}
+                  className="w-52"
+                  aria-label={`${label} ${messages.endTime}`}
+                  value={end}
+                  onChange={(e) => set(column.prop, [start, e.target.value])}
+                />
+              </div>
+            </div>
+          );
+        }
+        const value = values[column.prop];
+        const searchColumn: CrudColumn<Row, Form> =
+          column.type === 'textarea' || column.type === 'password' ? { ...column, type: 'input' } : column;
+        return (
+          <div key={column.prop} data-slot="crud-search-field" className="grid w-52 gap-1.5">
+            <Label htmlFor={id}>{label}</Label>
+            <CrudControl
+              column={searchColumn}
+              id={id}
+              name={column.prop}
+              value={Array.isArray(value) ? '' : value}
+              onChange={(next) => set(column.prop, next as SearchValues[string])}
+            />
+          </div>
+        );
+      })}
+      <div data-slot="crud-search-actions" className="flex gap-2">
+        <Button type="submit" variant="primary" disabled={loading}>
+          <Search aria-hidden />
+          {messages.search}
+        </Button>
+        <Button
+          type="button"
+          onClick={() => {
+            setValues({});
+            onReset();
+          }}
+        >
+          <RotateCcw aria-hidden />
+          {messages.reset}
+        </Button>
+      </div>
+    </form>
+  );
+}

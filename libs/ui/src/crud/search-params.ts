@@ -1,0 +1,57 @@
+import dayjs from 'dayjs';
+
+import type { CrudColumn } from './types';
+
+/** Values of the search bar: strings, numbers, or [start, end] for ranges. */
+export type SearchValues = Record<string, string | number | boolean | [string, string] | null | undefined>;
+
+export const DATE_TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
+
+export function isRangeColumn<Row, Form>(column: CrudColumn<Row, Form>): boolean {
+  return (
+    column.type === 'daterange' ||
+    (!!column.searchRange && (column.type === 'date' || column.type === 'datetime'))
+  );
+}
+
+function formatBound(value: string, dateOnly: boolean, end: boolean): string | undefined {
+  const parsed = dayjs(value);
+  if (!parsed.isValid()) return undefined;
+  if (dateOnly) return (end ? parsed.endOf('day') : parsed.startOf('day')).format(DATE_TIME_FORMAT);
+  return parsed.format(DATE_TIME_FORMAT);
+}
+
+function isEmpty(value: unknown): boolean {
+  return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+}
+
+/**
+ * Turn search-bar values into list filters: drops empty values, trims text, and sends a date range as
+ * `<prop>_dategt` / `<prop>_datelt` formatted `YYYY-MM-DD HH:mm:ss`.
+ */
+export function buildSearchParams<Row, Form>(
+  values: SearchValues,
+  columns: CrudColumn<Row, Form>[],
+): Record<string, string | number | boolean> {
+  const out: Record<string, string | number | boolean> = {};
+  const byProp = new Map(columns.map((c) => [c.prop as string, c]));
+  for (const [key, value] of Object.entries(values)) {
+    const column = byProp.get(key);
+    if (Array.isArray(value)) {
+      const dateOnly = column?.type === 'date';
+      const [start, end] = value;
+      if (!isEmpty(start)) {
+        const v = formatBound(start, dateOnly, false);
+        if (v) out[`${key}_dategt`] = v;
+      }
+      if (!isEmpty(end)) {
+        const v = formatBound(end, dateOnly, true);
+        if (v) out[`${key}_datelt`] = v;
+      }
+      continue;
+    }
+    if (isEmpty(value)) continue;
+    out[key] = typeof value === 'string' ? value.trim() : (value as number | boolean);
+  }
+  return out;
+}
