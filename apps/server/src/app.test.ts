@@ -1,0 +1,117 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from './app';
+import { configFromEnv } from './config';
+import { backends, login, startTestServer, type TestServer } from './test/harness';
+import { formatDateTime, nextId, parseId, parseIds } from './util';
+
+describe('utilities', () => {
+  it('generates increasing unique ids that fit int8', () => {
+    const ids = Array.from({ length: 10_000 }, () => nextId());
+    expect(new Set(ids).size).toBe(ids.length);
+    for (let i = 1; i < ids.length; i++) expect(ids[i]! > ids[i - 1]!).toBe(true);
+    expect(ids.every((id) => id > 0n && id < 2n ** 63n)).toBe(true);
+  });
+
+  it('parses ids defensively', () => {
+    expect(parseId('123')).toBe(123n);
+    expect(parseId('0')).toBeUndefined();
+    expect(parseId('99999999999999999999')).toBeUndefined();
+    expect(parseId('1e3')).toBeUndefined();
+    expect(parseIds('1,2,2,x,3')).toEqual([1n, 2n, 3n]);
+  });
+
+  it('formats datetimes as yyyy-MM-dd HH:mm:ss', () => {
+    expect(formatDateTime(new Date(2026, 0, 2, 3, 4, 5))).toBe('2026-01-02 03:04:05');
+    expect(formatDateTime(null)).toBe('');
+  });
+
+  it('reads its configuration from the environment', () => {
+    const c = configFromEnv({ PORT: '8611', DATA_DIR: '/tmp/x', CONSOLE_DIST: '/definitely/missing' });
+    expect(c).toMatchObject({ port: 8611, host: '127.0.0.1', dataDir: '/tmp/x', consoleDist: undefined });
+    expect(() => configFromEnv({ PORT: 'abc' })).toThrow();
+  });
+});
+
+describe.each(backends)('app on %s', (kind) => {
+  let s: TestServer;
+  let dist: string;
+  beforeAll(async () => {
+    dist = mkdtempSync(path.join(tmpdir(), 'smart-console-'));
+    mkdirSync(path.join(dist, 'assets'));
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Smart</title>');
+    writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
+    s = await startTestServer(kind, { consoleDist: dist });
+  });
+  afterAll(async () => {
+    await s?.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('answers unknown /api paths with a 404 envelope', async () => {
+    for (const url of ['/api/nope', '/api/smart-system/param/nope', '/api']) {
+      const res = await s.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ code: 404, success: false, msg: '404 没找到请求', data: null });
+    }
+    const post = await s.app.inject({ method: 'POST', url: '/api/smart-system/menu/routes' });
+    expect(post.statusCode).toBe(404);
+  });
+
+  it('serves the console with SPA fallback and cache headers', async () => {
+    const index = await s.app.inject({ method: 'GET', url: '/' });
+    expect(index.statusCode).toBe(200);
+    expect(index.body).toContain('<title>Smart</title>');
+    expect(index.headers['cache-control']).toBe('no-cache');
+    const asset = await s.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toContain('immutable');
+    const deep = await s.app.inject({ method: 'GET', url: '/system/param?x=1' });
+    expect(deep.statusCode).toBe(200);
+    expect(deep.body).toContain('<title>Smart</title>');
+    expect(deep.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('hides internal errors behind a generic 500 envelope', async () => {
+    const app = await buildApp({ db: s.handle.db, config: { logger: false } });
+    app.get('/api/boom', async () => {
+      throw new Error('secret internals at /srv/app.ts:42');
+    });
+    const res = await app.inject({ method: 'GET', url: '/api/boom' });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ code: 500, success: false, msg: '服务器异常,请联系管理员', data: null });
+    expect(res.body).not.toContain('secret');
+    await app.close();
+  });
+
+  it("keeps the signing key in the database: a second instance accepts the first one's tokens", async () => {
+    const t = await login(s.app);
+    const other = await buildApp({ db: s.handle.db, config: { logger: false } });
+    const res = await other.inject({
+      method: 'GET',
+      url: '/api/smart-auth/oauth/user-info',
+      headers: { authorization: 'Basic c2FiZXI6c2FiZXJfc2VjcmV0', 'smart-auth': `bearer ${t.access_token}` },
+    });
+    expect(res.statusCode).toBe(200);
+    // a logout on one instance is seen by the other
+    await s.app.inject({
+      method: 'GET',
+      url: '/api/smart-auth/oauth/logout',
+      headers: { authorization: 'Basic c2FiZXI6c2FiZXJfc2VjcmV0', 'smart-auth': `bearer ${t.access_token}` },
+    });
+    const after = await other.inject({
+      method: 'GET',
+      url: '/api/smart-auth/oauth/user-info',
+      headers: { authorization: 'Basic c2FiZXI6c2FiZXJfc2VjcmV0', 'smart-auth': `bearer ${t.access_token}` },
+    });
+    expect(after.statusCode).toBe(401);
+    await other.close();
+  });
+
+  it('seeding is idempotent', async () => {
+    const { seed } = await import('./db/seed');
+    expect(await seed(s.handle.db)).toBe(false);
+  });
+});

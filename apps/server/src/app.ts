@@ -1,0 +1,194 @@
+import fastifyStatic from '@fastify/static';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
+import openapiGlue from 'fastify-openapi-glue';
+import { ClientCache, securityHandlers } from './auth/security';
+import { Tokens, loadSigningKey } from './auth/tokens';
+import type { ServerConfig } from './config';
+import type { Db } from './db/index';
+import { authHandlers } from './handlers/auth';
+import { dictHandlers } from './handlers/dict';
+import { menuHandlers } from './handlers/menu';
+import { paramHandlers } from './handlers/param';
+import { loadSpec } from './spec';
+import { AuthError, BizError, OAuthError, fail } from './util';
+
+export interface BuildAppOptions {
+  db: Db;
+  config: Pick<ServerConfig, 'jwtSecret' | 'consoleDist' | 'logger'>;
+}
+
+/** Operations that answer raw OAuth2 JSON instead of the envelope. */
+const OAUTH_OPERATIONS = new Set(['oauthToken', 'oauthTokenRefresh']);
+
+const operationOf = (req: FastifyRequest): string | undefined =>
+  (req.routeOptions?.schema as { operationId?: string } | undefined)?.operationId;
+
+interface AjvErrorLike {
+  keyword: string;
+  instancePath: string;
+  params: Record<string, unknown>;
+}
+
+/** The zh `x-rule` message of a body property (allOf-aware), used for required / empty fields. */
+function ruleMessage(schema: unknown, prop: string): string | undefined {
+  if (!schema || typeof schema !== 'object') return undefined;
+  const s = schema as {
+    properties?: Record<string, { 'x-rule'?: { zh?: string } }>;
+    allOf?: unknown[];
+    content?: Record<string, { schema?: unknown }>;
+  };
+  for (const media of Object.values(s.content ?? {})) {
+    const m = ruleMessage(media.schema, prop);
+    if (m) return m;
+  }
+  const own = s.properties?.[prop]?.['x-rule']?.zh;
+  if (own) return own;
+  for (const sub of s.allOf ?? []) {
+    const m = ruleMessage(sub, prop);
+    if (m) return m;
+  }
+  return undefined;
+}
+
+function validationMessage(err: FastifyError, req: FastifyRequest): string {
+  const first = (err.validation as AjvErrorLike[] | undefined)?.[0];
+  if (first && err.validationContext === 'body') {
+    const prop =
+      first.keyword === 'required'
+        ? String(first.params.missingProperty ?? '')
+        : first.keyword === 'minLength'
+          ? first.instancePath.replace(/^\//, '')
+          : '';
+    const bodySchema = (req.routeOptions?.schema as { body?: unknown } | undefined)?.body;
+    const rule = prop ? ruleMessage(bodySchema, prop) : undefined;
+    if (rule) return rule;
+  }
+  return err.message || '参数校验失败';
+}
+
+/** Fastify client errors (bad JSON, media type, body size …) keep their status, with an upstream message. */
+const CLIENT_ERROR_MSG: Record<number, string> = {
+  400: '消息不能读取',
+  404: '404 没找到请求',
+  405: '不支持当前请求方法',
+  413: '请求体过大',
+  415: '不支持当前媒体类型',
+};
+
+export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
+  const { db, config } = opts;
+  const app = Fastify({
+    logger: config.logger ? { level: process.env.LOG_LEVEL ?? 'info' } : false,
+    bodyLimit: 1024 * 1024,
+    ajv: {
+      customOptions: {
+        // Unknown input properties are ignored, as upstream; handlers pick the fields they use. `true`/'all' would
+        // silently strip, and with allOf schemas ('all') even strip declared fields of the other branches.
+        removeAdditional: false,
+        coerceTypes: 'array',
+        useDefaults: true,
+        allErrors: false,
+        // contract annotations: labels, form rules and dictionary codes for the console
+        keywords: ['x-label', 'x-rule', 'x-dict'],
+      },
+    },
+  });
+
+  // Every body of the contract is JSON. Fastify validates a body only against the schema of its media type, so a
+  // text/plain body would skip validation: drop that parser (other media types answer 415).
+  app.removeContentTypeParser('text/plain');
+
+  const tokens = new Tokens(await loadSigningKey(db, config.jwtSecret));
+  const clients = new ClientCache(db);
+
+  // Authenticate before validating (as the upstream gateway does): a tokenless call is 401 whatever its
+  // parameters. openapi-glue installs the security check as preHandler; move it to onRequest.
+  app.addHook('onRoute', (route) => {
+    const schema = route.schema as { operationId?: string } | undefined;
+    if (schema?.operationId && route.preHandler) {
+      const handlers = Array.isArray(route.preHandler) ? route.preHandler : [route.preHandler];
+      route.onRequest = [
+        ...(Array.isArray(route.onRequest) ? route.onRequest : route.onRequest ? [route.onRequest] : []),
+        ...handlers,
+      ];
+      route.preHandler = undefined;
+    }
+  });
+
+  app.setErrorHandler((err: FastifyError, req: FastifyRequest, reply: FastifyReply) => {
+    const oauth = OAUTH_OPERATIONS.has(operationOf(req) ?? '');
+    if (err instanceof OAuthError) {
+      return reply.code(err.statusCode).send({ error: err.error, error_description: err.message });
+    }
+    if (err instanceof BizError) {
+      return reply.code(err.statusCode).send(fail(err.statusCode, err.message));
+    }
+    // security handlers (openapi-glue wraps their errors), or an AuthError thrown by a handler
+    if (err instanceof AuthError || err.name === 'Unauthorized' || err.statusCode === 401) {
+      if (oauth)
+        return reply.code(401).send({ error: 'invalid_client', error_description: '客户端认证失败' });
+      return reply.code(401).send(fail(401, '请求未授权'));
+    }
+    if (err.validation) {
+      const msg = validationMessage(err, req);
+      if (oauth) {
+        const first = (err.validation as AjvErrorLike[])[0];
+        const badGrant = first?.instancePath === '/grant_type' && first.keyword === 'enum';
+        return reply
+          .code(400)
+          .send({ error: badGrant ? 'unsupported_grant_type' : 'invalid_request', error_description: msg });
+      }
+      return reply.code(400).send(fail(400, msg));
+    }
+    const status = err.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const msg = CLIENT_ERROR_MSG[status] ?? err.message;
+      if (oauth) return reply.code(400).send({ error: 'invalid_request', error_description: msg });
+      return reply.code(status).send(fail(status, msg));
+    }
+    req.log.error({ err }, 'unhandled error');
+    return reply.code(500).send(fail(500, '服务器异常,请联系管理员'));
+  });
+
+  const consoleDist = config.consoleDist;
+  app.setNotFoundHandler((req: FastifyRequest, reply: FastifyReply) => {
+    const url = req.url;
+    const isApi = url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+    if (!isApi && consoleDist && (req.method === 'GET' || req.method === 'HEAD')) {
+      // SPA fallback: client-side routes get index.html
+      reply.header('cache-control', 'no-cache');
+      return reply.sendFile('index.html');
+    }
+    return reply.code(404).send(fail(404, '404 没找到请求'));
+  });
+
+  await app.register(openapiGlue, {
+    specification: loadSpec(),
+    serviceHandlers: {
+      ...authHandlers(db, tokens),
+      ...menuHandlers(db),
+      ...dictHandlers(db),
+      ...paramHandlers(db),
+    },
+    securityHandlers: securityHandlers(db, tokens, clients),
+  });
+
+  if (consoleDist) {
+    await app.register(fastifyStatic, {
+      root: consoleDist,
+      prefix: '/',
+      cacheControl: false,
+      setHeaders(res: FastifyReply, filePath: string) {
+        const hashed = /[\\/]assets[\\/]/.test(filePath);
+        res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  return app;
+}

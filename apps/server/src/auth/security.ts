@@ -1,0 +1,106 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { execRows, type Db } from '../db/index';
+import { client, refreshToken, revokedAccess } from '../db/schema';
+import { AuthError } from '../util';
+import type { TokenClaims, Tokens } from './tokens';
+
+export type ClientRow = typeof client.$inferSelect;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** claims of the verified access token (smartAuth) */
+    auth?: TokenClaims;
+    /** the OAuth client of the Basic header (clientBasic) */
+    client?: ClientRow;
+  }
+}
+
+/** Parses `Authorization: Basic base64(id:secret)`. */
+export function parseBasic(header: string | undefined): { id: string; secret: string } | undefined {
+  if (!header) return undefined;
+  const m = /^basic\s+([A-Za-z0-9+/=_-]+)\s*$/i.exec(header);
+  if (!m?.[1]) return undefined;
+  const decoded = Buffer.from(m[1], 'base64').toString('utf8');
+  const i = decoded.indexOf(':');
+  if (i <= 0) return undefined;
+  return { id: decoded.slice(0, i), secret: decoded.slice(i + 1) };
+}
+
+/** `Smart-Auth: bearer <jwt>` (prefix case-insensitive, optional); also accepted as a query parameter. */
+export function extractToken(req: FastifyRequest): string | undefined {
+  let raw = req.headers['smart-auth'];
+  if (Array.isArray(raw)) raw = raw[0];
+  if (!raw) {
+    const q = req.query as Record<string, unknown> | undefined;
+    const v = q?.['Smart-Auth'];
+    raw = typeof v === 'string' ? v : undefined;
+  }
+  if (!raw) return undefined;
+  const t = raw
+    .trim()
+    .replace(/^bearer\s+/i, '')
+    .trim();
+  return t || undefined;
+}
+
+/**
+ * The client table changes rarely: a short cache saves one query per request. It holds no state another instance
+ * needs (every instance reads the same table).
+ */
+export class ClientCache {
+  private readonly cache = new Map<string, { row: ClientRow | undefined; at: number }>();
+  constructor(
+    private readonly db: Db,
+    private readonly ttlMs = 10_000,
+  ) {}
+
+  async get(clientId: string): Promise<ClientRow | undefined> {
+    const hit = this.cache.get(clientId);
+    if (hit && Date.now() - hit.at < this.ttlMs) return hit.row;
+    const [row] = await this.db
+      .select()
+      .from(client)
+      .where(and(eq(client.clientId, clientId), eq(client.isDeleted, 0), eq(client.status, 1)))
+      .limit(1);
+    if (this.cache.size > 1000) this.cache.clear();
+    this.cache.set(clientId, { row, at: Date.now() });
+    return row;
+  }
+
+  /** The client of the Basic header when id and secret match, else undefined. */
+  async authenticate(header: string | undefined): Promise<ClientRow | undefined> {
+    const creds = parseBasic(header);
+    if (!creds || creds.id.length > 48) return undefined;
+    const row = await this.get(creds.id);
+    if (!row || row.clientSecret !== creds.secret) return undefined;
+    return row;
+  }
+}
+
+/** Security handlers for fastify-openapi-glue, keyed by the contract's security scheme names. */
+export function securityHandlers(db: Db, tokens: Tokens, clients: ClientCache) {
+  return {
+    async clientBasic(req: FastifyRequest) {
+      const c = await clients.authenticate(req.headers.authorization);
+      if (!c) throw new AuthError();
+      req.client = c;
+    },
+    async smartAuth(req: FastifyRequest) {
+      const token = extractToken(req);
+      if (!token || token.length > 8192) throw new AuthError();
+      const claims = await tokens.verify(token, 'access_token');
+      if (!claims) throw new AuthError();
+      // revocation lives in the database so that every instance sees a logout
+      // (the token itself, or its whole login session after logout / refresh-token theft)
+      const [row] = await execRows(
+        db,
+        sql`select (exists(select 1 from ${revokedAccess} where ${revokedAccess.jti} = ${claims.jti})
+          or exists(select 1 from ${refreshToken} where ${refreshToken.family} = ${claims.sid ?? ''}
+                    and ${refreshToken.revokedAt} is not null)) as revoked`,
+      );
+      if (!row || row.revoked !== false) throw new AuthError();
+      req.auth = claims;
+    },
+  };
+}

@@ -1,0 +1,75 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { SQL } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+export { schema };
+
+/** The database type both drivers satisfy. Transactions (`PgTransaction`) are assignable to it too. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface DbHandle {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Applies the migrations in apps/server/drizzle (idempotent). */
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+
+export interface OpenDbOptions {
+  databaseUrl?: string | undefined;
+  /** PGlite folder (created when missing) or `memory://`. */
+  dataDir: string;
+}
+
+/** node-postgres when a database URL is given, else PGlite on `dataDir`. */
+export async function openDb(opts: OpenDbOptions): Promise<DbHandle> {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // an idle client error must not crash the process
+    pool.on('error', () => undefined);
+    const db = drizzlePg(pool, { schema });
+    return {
+      db: db as unknown as Db,
+      kind: 'postgres',
+      async migrate() {
+        // several instances may start together: serialise the migrations on a session advisory lock
+        const c = await pool.connect();
+        try {
+          await c.query('select pg_advisory_lock(86000001)');
+          await migratePg(db, { migrationsFolder });
+        } finally {
+          await c.query('select pg_advisory_unlock(86000001)').catch(() => undefined);
+          c.release();
+        }
+      },
+      close: () => pool.end(),
+    };
+  }
+  if (!opts.dataDir.startsWith('memory://')) mkdirSync(opts.dataDir, { recursive: true });
+  const client = new PGlite(opts.dataDir);
+  await client.waitReady;
+  const db = drizzlePglite(client, { schema });
+  return {
+    db: db as unknown as Db,
+    kind: 'pglite',
+    migrate: () => migratePglite(db, { migrationsFolder }),
+    close: () => client.close(),
+  };
+}
+
+/** Runs raw SQL and returns its rows (both drivers answer `{ rows }`). */
+export async function execRows(db: Db, query: SQL): Promise<Record<string, unknown>[]> {
+  const res = (await db.execute(query)) as unknown as { rows: Record<string, unknown>[] };
+  return res.rows;
+}

@@ -1,0 +1,275 @@
+/**
+ * Seed data of a fresh database (blade-contract §5, §6 and §3.10).
+ * Fixed ids (upstream style) for the rows that docs and tests refer to.
+ */
+
+export const ADMIN_TENANT = '000000';
+export const DEMO_TENANT = '100001';
+
+export const SEED_IDS = {
+  tenantAdmin: 1123598821738675201n,
+  tenantDemo: 1123598821738675202n,
+  clientSaber: 1123598811738675201n,
+  clientSword: 1123598811738675202n,
+  deptAdmin: 1123598813738675201n,
+  deptDemo: 1123598813738675301n,
+  roleAdministrator: 1123598816738675201n,
+  roleUser: 1123598816738675202n,
+  roleDemoAdmin: 1123598816738675301n,
+  userAdmin: 1123598821738675201n,
+  userDemoAdmin: 1123598821738675301n,
+  postCeo: 1123598817738675201n,
+  menuSystem: 1123598815738675280n,
+  menuParam: 1123598815738675290n,
+} as const;
+
+export interface SeedTenant {
+  id: bigint;
+  tenantId: string;
+  tenantName: string;
+  linkman: string;
+  contactNumber: string;
+}
+
+export const tenants: SeedTenant[] = [
+  {
+    id: SEED_IDS.tenantAdmin,
+    tenantId: ADMIN_TENANT,
+    tenantName: '管理组',
+    linkman: 'admin',
+    contactNumber: '666666',
+  },
+  {
+    id: SEED_IDS.tenantDemo,
+    tenantId: DEMO_TENANT,
+    tenantName: '演示租户',
+    linkman: 'admin',
+    contactNumber: '888888',
+  },
+];
+
+export interface SeedMenu {
+  id: bigint;
+  parentId: bigint;
+  code: string;
+  name: string;
+  alias: string;
+  path: string;
+  source: string;
+  sort: number;
+  category: 1 | 2;
+  action: number;
+}
+
+export const menus: SeedMenu[] = [
+  {
+    id: SEED_IDS.menuSystem,
+    parentId: 0n,
+    code: 'system',
+    name: '系统管理',
+    alias: 'menu',
+    path: '/system',
+    source: 'settings',
+    sort: 98,
+    category: 1,
+    action: 0,
+  },
+  {
+    id: SEED_IDS.menuParam,
+    parentId: SEED_IDS.menuSystem,
+    code: 'param',
+    name: '参数管理',
+    alias: 'menu',
+    path: '/system/param',
+    source: 'sliders-horizontal',
+    sort: 7,
+    category: 1,
+    action: 0,
+  },
+  // buttons of the parameter page: action 1 toolbar, 2 row, 3 both (dict button_func)
+  {
+    id: 1123598815738675291n,
+    parentId: SEED_IDS.menuParam,
+    code: 'param_add',
+    name: '新增',
+    alias: 'add',
+    path: '/system/param/add',
+    source: 'plus',
+    sort: 1,
+    category: 2,
+    action: 1,
+  },
+  {
+    id: 1123598815738675292n,
+    parentId: SEED_IDS.menuParam,
+    code: 'param_edit',
+    name: '修改',
+    alias: 'edit',
+    path: '/system/param/edit',
+    source: 'pencil',
+    sort: 2,
+    category: 2,
+    action: 2,
+  },
+  {
+    id: 1123598815738675293n,
+    parentId: SEED_IDS.menuParam,
+    code: 'param_delete',
+    name: '删除',
+    alias: 'delete',
+    path: '/api/smart-system/param/remove',
+    source: 'trash-2',
+    sort: 3,
+    category: 2,
+    action: 3,
+  },
+  {
+    id: 1123598815738675294n,
+    parentId: SEED_IDS.menuParam,
+    code: 'param_view',
+    name: '查看',
+    alias: 'view',
+    path: '/system/param/view',
+    source: 'eye',
+    sort: 4,
+    category: 2,
+    action: 2,
+  },
+];
+
+export interface SeedDict {
+  code: string;
+  name: string;
+  remark?: string;
+  items: [key: string, label: string, remark?: string][];
+}
+
+/**
+ * System dictionaries. The five the console preloads after login (judge, xhs_action, introduction_keywords,
+ * judging_data, multiple_condition) are fork-specific: no public source lists their items, so the items below
+ * are a proposal derived from the automation domain (xhs browse/comment tasks filter notes and bloggers by
+ * numeric data, keywords in the profile introduction, and combine conditions with all/any).
+ */
+export const dicts: SeedDict[] = [
+  {
+    code: 'yes_no',
+    name: '是否',
+    items: [
+      ['1', '否'],
+      ['2', '是'],
+    ],
+  },
+  {
+    code: 'sex',
+    name: '性别',
+    items: [
+      ['1', '男'],
+      ['2', '女'],
+    ],
+  },
+  {
+    code: 'menu_category',
+    name: '菜单类型',
+    items: [
+      ['1', '菜单'],
+      ['2', '按钮'],
+    ],
+  },
+  {
+    code: 'button_func',
+    name: '按钮功能',
+    items: [
+      ['1', '工具栏'],
+      ['2', '操作栏'],
+      ['3', '工具操作栏'],
+    ],
+  },
+  {
+    code: 'user_type',
+    name: '用户平台',
+    items: [
+      ['1', 'WEB'],
+      ['2', 'APP'],
+      ['3', 'OTHER'],
+    ],
+  },
+  {
+    code: 'org_category',
+    name: '机构类型',
+    items: [
+      ['1', '公司'],
+      ['2', '部门'],
+      ['3', '小组'],
+    ],
+  },
+  {
+    code: 'judge',
+    name: '判断',
+    remark: '通用是/否判断（键为数字）',
+    items: [
+      ['0', '否'],
+      ['1', '是'],
+    ],
+  },
+  {
+    code: 'xhs_action',
+    name: '小红书动作',
+    remark: '小红书任务对笔记执行的动作',
+    items: [
+      ['1', '浏览'],
+      ['2', '点赞'],
+      ['3', '收藏'],
+      ['4', '评论'],
+      ['5', '关注'],
+      ['6', '分享'],
+    ],
+  },
+  {
+    code: 'introduction_keywords',
+    name: '简介关键词',
+    remark: '博主简介中出现时命中判断的关键词',
+    items: [
+      ['1', '合作'],
+      ['2', '商务'],
+      ['3', '探店'],
+      ['4', '好物分享'],
+      ['5', '微信'],
+      ['6', 'vx'],
+    ],
+  },
+  {
+    code: 'judging_data',
+    name: '判断数据',
+    remark: '筛选笔记/博主时比较的数据项',
+    items: [
+      ['1', '点赞数'],
+      ['2', '收藏数'],
+      ['3', '评论数'],
+      ['4', '分享数'],
+      ['5', '粉丝数'],
+      ['6', '发布时间'],
+    ],
+  },
+  {
+    code: 'multiple_condition',
+    name: '多条件关系',
+    remark: '多个判断条件的组合方式',
+    items: [
+      ['1', '满足全部条件'],
+      ['2', '满足任一条件'],
+    ],
+  },
+];
+
+export const params: { paramName: string; paramKey: string; paramValue: string }[] = [
+  { paramName: '是否开启注册功能', paramKey: 'account.registerUser', paramValue: 'true' },
+  { paramName: '账号初始密码', paramKey: 'account.initPassword', paramValue: '123456' },
+  { paramName: '账号错误锁定次数', paramKey: 'account.failCount', paramValue: '5' },
+  { paramName: '租户默认管理密码', paramKey: 'tenant.default.password', paramValue: 'admin' },
+  { paramName: '租户默认账号额度', paramKey: 'tenant.default.accountNumber', paramValue: '100' },
+  {
+    paramName: '租户默认菜单集合',
+    paramKey: 'tenant.default.menuCode',
+    paramValue: 'desk,flow,work,monitor,resource,role,user,dept,post,dictbiz,topmenu',
+  },
+];

@@ -1,0 +1,68 @@
+/**
+ * Smart Console reference server: `node --import tsx src/main.ts` (one process, one PID).
+ *
+ * Environment:
+ *   PORT          port to listen on (default 8600)
+ *   HOST          interface to bind (default 127.0.0.1)
+ *   DATABASE_URL  PostgreSQL connection string; when unset the embedded PGlite database is used
+ *   DATA_DIR      PGlite data folder (default <repo>/.data/pglite; created when missing; survives restarts)
+ *   JWT_SECRET    HS256 signing key (>= 32 chars); by default a random key is created on first start and kept
+ *                 in the database, so restarts and several instances on one PostgreSQL share it
+ *   CONSOLE_DIST  built console served at / with SPA fallback (default <repo>/apps/console/dist, when it exists)
+ *   LOG_LEVEL     pino level (default info; `silent` turns the request log off)
+ *
+ * On start the migrations in apps/server/drizzle are applied and a fresh database is seeded
+ * (login admin / admin in tenant 000000; a second tenant 100001 has its own admin / admin).
+ */
+import { buildApp } from './app';
+import { configFromEnv } from './config';
+import { openDb } from './db/index';
+import { seed } from './db/seed';
+
+async function main() {
+  const config = configFromEnv();
+  const started = Date.now();
+  const handle = await openDb(config);
+  const opened = Date.now();
+  await handle.migrate();
+  const seeded = await seed(handle.db);
+  const app = await buildApp({ db: handle.db, config });
+  await app.ready();
+  const timing = `open ${opened - started} ms, migrate+seed+routes ${Date.now() - opened} ms`;
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    console.log(`${signal}: shutting down`);
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    try {
+      await app.close();
+      await handle.close();
+      console.log('stopped');
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}/`;
+  const db = handle.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite at ${config.dataDir}`;
+  const lines = [
+    `Smart Console server ready in ${Date.now() - started} ms (${timing}): ${url}`,
+    `  database: ${db}${seeded ? ' (seeded now)' : ''}`,
+    `  console:  ${config.consoleDist ?? 'not built (API only)'}`,
+    '  login: admin / admin (tenant 000000)',
+  ];
+  console.log(lines.join('\n'));
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

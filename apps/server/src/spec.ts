@@ -1,0 +1,30 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { repoRoot } from './config';
+
+/** Path of the bundled contract (`cd openapi && npm run generate`). */
+export function specPath(): string {
+  try {
+    return createRequire(import.meta.url).resolve('@smart/openapi/smart-api.json');
+  } catch {
+    return path.join(repoRoot, 'openapi/dist/smart-api.json');
+  }
+}
+
+export type OpenApiDocument = {
+  openapi: string;
+  paths: Record<string, Record<string, unknown>>;
+  components: { schemas: Record<string, unknown>; securitySchemes?: Record<string, unknown> };
+} & Record<string, unknown>;
+
+/** A fresh copy of the bundled contract (openapi-glue and Ajv may annotate what they get). */
+export function loadSpec(): OpenApiDocument {
+  const p = specPath();
+  if (!existsSync(p)) {
+    throw new Error(
+      `The bundled contract ${p} is missing: run "npm run generate" in openapi/ (or "npx nx run-many -t generate").`,
+    );
+  }
+  return JSON.parse(readFileSync(p, 'utf8')) as OpenApiDocument;
+}

@@ -1,0 +1,82 @@
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import { expect } from 'vitest';
+import { loadSpec } from '../spec';
+
+/**
+ * Validates response bodies against the contract's response schema for (operationId, HTTP status), with Ajv
+ * (draft 2020-12, the dialect of OpenAPI 3.1) over the bundled spec.
+ */
+const spec = loadSpec();
+const ajv = new Ajv2020({ strict: false, allErrors: true });
+ajv.addSchema({ $id: 'smart', components: spec.components } as object);
+
+type Operation = {
+  operationId?: string;
+  responses?: Record<string, { content?: Record<string, { schema?: unknown }> }>;
+};
+const operations = new Map<string, Operation>();
+for (const item of Object.values(spec.paths)) {
+  for (const op of Object.values(item) as Operation[]) {
+    if (op && typeof op === 'object' && op.operationId) operations.set(op.operationId, op);
+  }
+}
+
+const cache = new Map<string, ValidateFunction>();
+
+/** Rewrites local refs to point into the registered document. */
+function rebase(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(rebase);
+  if (schema && typeof schema === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(schema)) {
+      out[k] = k === '$ref' && typeof v === 'string' && v.startsWith('#/') ? `smart${v}` : rebase(v);
+    }
+    return out;
+  }
+  return schema;
+}
+
+function resolvePointer(ref: string): unknown {
+  let cur: unknown = spec;
+  for (const part of ref.replace(/^#\//, '').split('/')) {
+    cur = (cur as Record<string, unknown> | undefined)?.[part.replace(/~1/g, '/').replace(/~0/g, '~')];
+  }
+  return cur;
+}
+
+function validatorFor(operationId: string, status: number): ValidateFunction {
+  const key = `${operationId}:${status}`;
+  const hit = cache.get(key);
+  if (hit) return hit;
+  const op = operations.get(operationId);
+  if (!op) throw new Error(`unknown operationId ${operationId}`);
+  let response = op.responses?.[String(status)] ?? op.responses?.default;
+  const ref = (response as { $ref?: string } | undefined)?.$ref;
+  if (ref) response = resolvePointer(ref) as typeof response;
+  if (!response) throw new Error(`${operationId} does not document HTTP ${status}`);
+  const schema = response.content?.['application/json']?.schema;
+  if (!schema) throw new Error(`${operationId} ${status} has no JSON schema`);
+  const fn = ajv.compile(rebase(schema) as object);
+  cache.set(key, fn);
+  return fn;
+}
+
+export interface InjectLike {
+  statusCode: number;
+  body: string;
+  json(): unknown;
+}
+
+/** Asserts the body matches the contract and contains no password hash; returns the parsed body. */
+export function expectContract<T = Record<string, unknown>>(res: InjectLike, operationId: string): T {
+  expect(res.body).not.toMatch(/\$argon2/);
+  const validate = validatorFor(operationId, res.statusCode);
+  const body = res.json();
+  const valid = validate(body);
+  if (!valid) {
+    throw new Error(
+      `${operationId} HTTP ${res.statusCode} body violates the contract: ${ajv.errorsText(validate.errors)}\n${res.body.slice(0, 500)}`,
+    );
+  }
+  return body as T;
+}

@@ -1,0 +1,103 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../app';
+import type { ServerConfig } from '../config';
+import { openDb, type DbHandle } from '../db/index';
+import { seed } from '../db/seed';
+
+export type Backend = 'pglite' | 'postgres';
+
+/** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set (each test file gets its own throw-away database). */
+export const backends: Backend[] = [
+  'pglite',
+  ...(process.env.TEST_DATABASE_URL ? (['postgres'] as const) : []),
+];
+
+export const BASIC = 'Basic c2FiZXI6c2FiZXJfc2VjcmV0';
+/** md5('admin') */
+export const ADMIN_MD5 = '21232f297a57a5a743894a0e4a801fc3';
+
+export interface TestServer {
+  app: FastifyInstance;
+  handle: DbHandle;
+  kind: Backend;
+  close(): Promise<void>;
+}
+
+export async function startTestServer(
+  kind: Backend,
+  config: Partial<ServerConfig> = {},
+): Promise<TestServer> {
+  let databaseUrl: string | undefined;
+  let drop: (() => Promise<void>) | undefined;
+  if (kind === 'postgres') {
+    const baseUrl = process.env.TEST_DATABASE_URL as string;
+    const name = `smart_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: baseUrl });
+    await admin.connect();
+    await admin.query(`create database "${name}"`);
+    await admin.end();
+    const url = new URL(baseUrl);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    drop = async () => {
+      const c = new pg.Client({ connectionString: baseUrl });
+      await c.connect();
+      await c.query(`drop database if exists "${name}" with (force)`);
+      await c.end();
+    };
+  }
+  const handle = await openDb({ databaseUrl, dataDir: 'memory://' });
+  await handle.migrate();
+  await seed(handle.db);
+  const app = await buildApp({ db: handle.db, config: { logger: false, ...config } });
+  await app.ready();
+  return {
+    app,
+    handle,
+    kind,
+    async close() {
+      await app.close();
+      await handle.close();
+      await drop?.();
+    },
+  };
+}
+
+export interface TokenResult {
+  access_token: string;
+  refresh_token: string;
+  tenant_id: string;
+  user_id: string;
+  role_name: string;
+  [key: string]: unknown;
+}
+
+export function tokenUrl(params: Record<string, string>, path = '/api/smart-auth/oauth/token'): string {
+  return `${path}?${new URLSearchParams(params).toString()}`;
+}
+
+export async function login(
+  app: FastifyInstance,
+  tenant = '000000',
+  username = 'admin',
+  password = ADMIN_MD5,
+) {
+  const res = await app.inject({
+    method: 'POST',
+    url: tokenUrl({
+      grant_type: 'password',
+      username,
+      password,
+      scope: 'all',
+      tenantId: tenant,
+      type: 'account',
+    }),
+    headers: { authorization: BASIC, 'tenant-id': tenant },
+  });
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+  return res.json() as TokenResult;
+}
+
+export const authHeaders = (token: string) => ({ authorization: BASIC, 'smart-auth': `bearer ${token}` });
