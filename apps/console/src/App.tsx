@@ -1,0 +1,72 @@
+import { currentGuardSession, decideNavigation, fedLogout, useSession } from '@smart/auth';
+import { lazy, Suspense, useEffect } from 'react';
+import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
+import LoginPage from './pages/LoginPage';
+import { bindNavigate } from './shell/navigation';
+import { routeMeta } from './shell/route-meta';
+import { ToasterHost } from './shell/toaster-host';
+
+// Everything behind the login is split off, so /login loads only the shell it needs.
+const MainLayout = lazy(() => import('./shell/MainLayout'));
+const LockPage = lazy(() => import('./pages/LockPage'));
+const ErrorPage = lazy(() => import('./pages/ErrorPage'));
+
+function PageFallback() {
+  return <div className="h-screen w-full bg-background" aria-busy="true" />;
+}
+
+/** Applies the navigation guard of spec §2 to every location. */
+function Guarded({ children }: { children: React.ReactNode }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  // Subscribing re-runs the guard when the token or the lock changes.
+  useSession((s) => s.token);
+  useSession((s) => s.isLock);
+  const query = Object.fromEntries(new URLSearchParams(location.search));
+  const decision = decideNavigation({
+    to: { path: location.pathname, meta: routeMeta(location.pathname), query },
+    session: currentGuardSession(),
+  });
+
+  const kind = decision.kind;
+  const windowUrl = decision.kind === 'open-window' ? decision.url : '';
+  useEffect(() => {
+    if (kind === 'logout-then-login') {
+      fedLogout();
+      void navigate('/login', { replace: true });
+    } else if (kind === 'open-window') {
+      window.open(windowUrl, '_blank', 'noopener');
+      if (window.history.length > 1) void navigate(-1);
+      else void navigate('/', { replace: true });
+    }
+  }, [kind, windowUrl, navigate]);
+
+  if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
+  if (decision.kind !== 'allow') return null;
+  return children;
+}
+
+export function App() {
+  const navigate = useNavigate();
+  useEffect(() => bindNavigate(navigate), [navigate]);
+
+  return (
+    <>
+      <Guarded>
+        <Suspense fallback={<PageFallback />}>
+          <Routes>
+            <Route path="/login" element={<LoginPage />} />
+            <Route path="/lock" element={<LockPage />} />
+            <Route path="/403" element={<ErrorPage code={403} />} />
+            <Route path="/404" element={<ErrorPage code={404} />} />
+            <Route path="/500" element={<ErrorPage code={500} />} />
+            <Route path="/" element={<Navigate to="/wel/index" replace />} />
+            <Route path="/wel" element={<Navigate to="/wel/index" replace />} />
+            <Route path="*" element={<MainLayout />} />
+          </Routes>
+        </Suspense>
+      </Guarded>
+      <ToasterHost />
+    </>
+  );
+}

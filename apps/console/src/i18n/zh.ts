@@ -1,0 +1,93 @@
+// Console catalogue, Chinese (default). Every visible shell string lives here and in en.ts with the same keys.
+const zh = {
+  title: 'Smart 运营控制台',
+  http: {
+    unknownError: '未知错误',
+    networkError: '网络异常,请检查网络连接',
+    timeout: '请求超时,请稍后再试',
+  },
+  common: {
+    confirm: '确定',
+    cancel: '取消',
+    tip: '提示',
+    loading: '加载中…',
+    backHome: '返回首页',
+  },
+  route: {
+    login: '登录',
+    home: '首页',
+    dashboard: '控制台',
+    lock: '锁屏',
+    403: '403',
+    404: '404',
+    500: '500',
+  },
+  login: {
+    heading: '账号登录',
+    subtitle: '多租户社交媒体自动化运营平台',
+    tenantId: '租户编号',
+    username: '账号',
+    password: '密码',
+    captcha: '验证码',
+    submit: '登录',
+    submitting: '登录中,请稍后',
+    tenantRequired: '请输入租户编号',
+    usernameRequired: '请输入账号',
+    passwordRequired: '请输入密码',
+    captchaRequired: '请输入验证码',
+    showPassword: '显示密码',
+    hidePassword: '隐藏密码',
+  },
+  navbar: {
+    collapse: '折叠菜单',
+    expand: '展开菜单',
+    language: '语言',
+    zh: '中文',
+    en: 'English',
+    userInfo: '个人信息',
+    dashboard: '控制台',
+    logout: '退出登录',
+    logoutTip: '退出系统, 是否继续?',
+    expireTime: '有效期',
+    power: '算力',
+    powerUnit: '次',
+    balance: '余额',
+    balanceUnit: '元',
+    unlimited: '长期',
+  },
+  lock: {
+    password: '锁屏密码',
+    unlock: '解锁',
+    wrong: '解锁密码错误,请重新输入',
+  },
+  tabs: {
+    label: '已打开的页面',
+    close: '关闭',
+    closeOthers: '关闭其他',
+    closeAll: '关闭全部',
+    more: '更多',
+  },
+  sidebar: {
+    empty: '没有发现菜单',
+    label: '主菜单',
+  },
+  wel: {
+    greeting: '欢迎回来,{{name}}',
+    intro: '从左侧菜单选择要管理的模块。',
+    tenant: '租户',
+    role: '角色',
+    account: '账号',
+  },
+  error: {
+    403: '抱歉,你无权访问该页面',
+    404: '抱歉,你访问的页面不存在',
+    500: '抱歉,服务器出错了',
+  },
+  menu: {
+    system: '系统管理',
+    param: '参数管理',
+  },
+};
+
+export default zh;
+export type Catalogue = typeof zh;

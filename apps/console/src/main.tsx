@@ -1,0 +1,21 @@
+import './app.css';
+import './i18n';
+import { hydrateSession } from '@smart/auth';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
+import { App } from './App';
+import { setupHttp } from './shell/http-setup';
+
+hydrateSession();
+setupHttp();
+
+const root = document.getElementById('root');
+if (!root) throw new Error('#root is missing from index.html');
+createRoot(root).render(
+  <StrictMode>
+    <BrowserRouter>
+      <App />
+    </BrowserRouter>
+  </StrictMode>,
+);

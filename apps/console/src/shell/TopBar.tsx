@@ -1,0 +1,107 @@
+import { logout, useSession } from '@smart/auth';
+import {
+  Button,
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+  useConfirm,
+} from '@smart/ui';
+import { oauthUserInfo } from '@smart/api-sdk';
+import { useQuery } from '@tanstack/react-query';
+import { ChevronDown, LogOut, PanelLeftClose, PanelLeftOpen, LayoutDashboard } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { LanguageSwitch } from './LanguageSwitch';
+
+interface TopBarProps {
+  collapsed: boolean;
+  onToggle: () => void;
+}
+
+export function TopBar({ collapsed, onToggle }: TopBarProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const confirm = useConfirm();
+  const login = useSession((s) => s.userInfo);
+  // The login answer has the figures already; user-info keeps them current (power and balance change).
+  // (A plain useQuery: the generated hook lives in the module login uses, and would drag TanStack Query into /login.)
+  const info = useQuery({
+    queryKey: ['oauth-user-info'],
+    queryFn: ({ signal }) => oauthUserInfo(undefined, signal),
+    staleTime: 60_000,
+  }).data;
+
+  const name = info?.userName || login?.nick_name || login?.user_name || '';
+  const avatar = info?.avatar || login?.avatar || '/logo.svg';
+  const expireTime = info?.expireTime ?? login?.expireTime ?? '';
+  const power = info?.power ?? login?.power;
+  const balance = info?.balance ?? login?.balance;
+
+  const onLogout = async () => {
+    const ok = await confirm({ title: t('common.tip'), description: t('navbar.logoutTip') });
+    if (!ok) return;
+    await logout();
+    void navigate('/login', { replace: true });
+  };
+
+  return (
+    <header className="flex h-14 shrink-0 items-center gap-3 border-b bg-background px-3">
+      <Button
+        variant="ghost"
+        size="icon-sm"
+        onClick={onToggle}
+        aria-label={collapsed ? t('navbar.expand') : t('navbar.collapse')}
+      >
+        {collapsed ? <PanelLeftOpen aria-hidden /> : <PanelLeftClose aria-hidden />}
+      </Button>
+      <div className="flex-1" />
+      <a
+        href="/pay/pay"
+        onClick={(e) => {
+          e.preventDefault();
+          void navigate('/pay/pay');
+        }}
+        className="hidden items-center gap-4 rounded-md px-2 py-1 text-xs text-muted-foreground hover:bg-muted md:flex"
+        data-testid="account-figures"
+      >
+        <span>
+          {t('navbar.expireTime')}:{' '}
+          <strong className="font-medium text-foreground">{expireTime || t('navbar.unlimited')}</strong>
+        </span>
+        <span>
+          {t('navbar.power')}: <strong className="font-medium text-foreground">{power ?? '-'}</strong>{' '}
+          {t('navbar.powerUnit')}
+        </span>
+        <span>
+          {t('navbar.balance')}: <strong className="font-medium text-foreground">{balance ?? '-'}</strong>{' '}
+          {t('navbar.balanceUnit')}
+        </span>
+      </a>
+      <LanguageSwitch />
+      <DropdownMenu>
+        <DropdownMenuTrigger asChild>
+          <Button variant="ghost" size="sm" data-testid="user-menu">
+            <img src={avatar} alt="" width={24} height={24} className="size-6 rounded-full object-cover" />
+            <span className="max-w-32 truncate">{name}</span>
+            <ChevronDown aria-hidden />
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="end">
+          <DropdownMenuLabel>{name}</DropdownMenuLabel>
+          <DropdownMenuSeparator />
+          <DropdownMenuItem onSelect={() => void navigate('/wel/dashboard')}>
+            <LayoutDashboard aria-hidden />
+            {t('navbar.dashboard')}
+          </DropdownMenuItem>
+          <DropdownMenuItem onSelect={() => void onLogout()}>
+            <LogOut aria-hidden />
+            {t('navbar.logout')}
+          </DropdownMenuItem>
+        </DropdownMenuContent>
+      </DropdownMenu>
+    </header>
+  );
+}

@@ -1,0 +1,95 @@
+// Turns the server's menu forest into what the shell needs: normalised items, leaves for search, lookups by path.
+
+export interface ServerMenu {
+  id: string;
+  code: string;
+  name: string;
+  path: string;
+  source: string;
+  isOpen: number;
+  children?: ServerMenu[];
+  meta?: { i18n?: string; roles?: string[] };
+  query?: Record<string, string>;
+}
+
+export interface MenuItem {
+  id: string;
+  code: string;
+  /** Label as the server sends it; the shell translates `menu.<code>` when the catalogue has it. */
+  name: string;
+  /** Where the item navigates. A top-level leaf gets `/index` appended (its parent route redirects there). */
+  path: string;
+  icon: string;
+  external: boolean;
+  /** isOpen = 2 on an http(s) path: open in a new window instead of a tab. */
+  newWindow: boolean;
+  roles: string[];
+  query: Record<string, string>;
+  children: MenuItem[];
+}
+
+export const DEFAULT_MENU_ICON = 'menu';
+
+const isUrl = (path: string) => /^https?:\/\//i.test(path);
+
+function normalise(node: ServerMenu, topLevel: boolean): MenuItem {
+  const children = (node.children ?? []).map((child) => normalise(child, false));
+  const external = isUrl(node.path);
+  let path = node.path;
+  if (topLevel && children.length === 0 && !external && !path.endsWith('/index')) {
+    path = `${path.replace(/\/$/, '')}/index`;
+  }
+  return {
+    id: node.id,
+    code: node.code,
+    name: node.name,
+    path,
+    icon: node.source?.trim() ? node.source.trim() : DEFAULT_MENU_ICON,
+    external,
+    newWindow: external && node.isOpen === 2,
+    roles: node.meta?.roles ?? [],
+    query: node.query ?? {},
+    children,
+  };
+}
+
+export function normaliseMenu(forest: ServerMenu[]): MenuItem[] {
+  return forest.map((node) => normalise(node, true));
+}
+
+/** An item with meta.roles shows only to users holding one of those roles; items without roles show to all. */
+export function filterByRoles(items: MenuItem[], userRoles: string[]): MenuItem[] {
+  return items
+    .filter((item) => item.roles.length === 0 || item.roles.some((role) => userRoles.includes(role)))
+    .map((item) => ({ ...item, children: filterByRoles(item.children, userRoles) }));
+}
+
+export function flattenLeaves(items: MenuItem[]): MenuItem[] {
+  return items.flatMap((item) => (item.children.length ? flattenLeaves(item.children) : [item]));
+}
+
+/** Menu search: leaves whose name starts with the query, case-insensitively. */
+export function searchMenu(items: MenuItem[], query: string): MenuItem[] {
+  const q = query.trim().toLowerCase();
+  if (!q) return [];
+  return flattenLeaves(items).filter((item) => item.name.toLowerCase().startsWith(q));
+}
+
+export function findByPath(items: MenuItem[], path: string): MenuItem | undefined {
+  for (const item of items) {
+    if (item.path === path) return item;
+    const hit = findByPath(item.children, path);
+    if (hit) return hit;
+  }
+  return undefined;
+}
+
+/** The ancestors' ids of the item at `path` (to open the sidebar groups on load). */
+export function ancestorIds(items: MenuItem[], path: string, trail: string[] = []): string[] | undefined {
+  for (const item of items) {
+    if (item.path === path) return trail;
+    const hit = ancestorIds(item.children, path, [...trail, item.id]);
+    if (hit) return hit;
+  }
+  return undefined;
+}

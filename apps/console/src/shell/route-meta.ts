@@ -1,0 +1,18 @@
+// Meta of the static routes (spec §2 "Public routes"): they need no login and never become tabs.
+export interface RouteMeta {
+  [key: string]: unknown;
+  isAuth?: boolean;
+  isTab?: boolean;
+}
+
+const PUBLIC: Record<string, RouteMeta> = {
+  '/login': { isAuth: false, isTab: false },
+  '/lock': { isAuth: false, isTab: false },
+  '/403': { isAuth: false, isTab: false },
+  '/404': { isAuth: false, isTab: false },
+  '/500': { isAuth: false, isTab: false },
+};
+
+export function routeMeta(path: string): RouteMeta {
+  return PUBLIC[path] ?? {};
+}
