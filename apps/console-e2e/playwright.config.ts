@@ -1,0 +1,55 @@
+import { defineConfig } from '@playwright/test';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+// One server, one port: the reference server on a fresh embedded database serves the built console and /api,
+// exactly as `npm start` does. The data folder is created once here (workers inherit the environment).
+const port = Number(process.env['E2E_PORT'] ?? 18600);
+process.env['E2E_DATA_DIR'] ??= mkdtempSync(join(tmpdir(), 'smart-e2e-'));
+const here = import.meta.dirname;
+
+export default defineConfig({
+  testDir: './tests',
+  workers: 1,
+  fullyParallel: false,
+  forbidOnly: !!process.env['CI'],
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['json', { outputFile: '.test-results/playwright.json' }]],
+  outputDir: 'test-results',
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    locale: 'zh-CN',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-dev-shm-usage',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    command: 'node --import tsx src/main.ts',
+    cwd: resolve(here, '../server'),
+    url: `http://127.0.0.1:${port}/login`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: process.env['E2E_DATA_DIR'],
+      CONSOLE_DIST: resolve(here, '../console/dist'),
+      DATABASE_URL: '',
+    },
+  },
+});

@@ -1,0 +1,42 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+
+test.describe('login', () => {
+  test('a wrong password shows the server message and stays on the login page', async ({ page }) => {
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).toHaveTitle(/^登录/);
+    await page.getByLabel('账号').fill('admin');
+    await page.getByLabel('密码', { exact: true }).fill('wrong-password');
+    await page.getByRole('button', { name: '登录' }).click();
+    await expect(page.getByText('用户名或密码错误')).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('required fields say so on blur', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByLabel('账号').focus();
+    await page.getByLabel('账号').blur();
+    await expect(page.getByText('请输入账号')).toBeVisible();
+  });
+
+  test('the login page has no accessibility violations', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page.getByRole('button', { name: '登录' })).toBeVisible();
+    const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+    expect(
+      result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    ).toEqual([]);
+  });
+
+  test('switches to English and back', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByTestId('language-switch').click();
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+    await expect(page).toHaveTitle(/^Login-Smart Console/);
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+    await page.getByTestId('language-switch').click();
+    await expect(page.getByRole('button', { name: '登录' })).toBeVisible();
+  });
+});
