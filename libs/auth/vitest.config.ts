@@ -2,6 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // The json report feeds the summary line of `npm test` (tools/test-all.mjs).
+    reporters: ['default', ['json', { outputFile: '.test-results/vitest.json' }]],
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
     restoreMocks: true,

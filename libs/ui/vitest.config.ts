@@ -4,6 +4,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   plugins: [react()],
   test: {
+    // The json report feeds the summary line of `npm test` (tools/test-all.mjs).
+    reporters: ['default', ['json', { outputFile: '.test-results/vitest.json' }]],
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],

@@ -1,0 +1,62 @@
+#!/usr/bin/env node
+// `npm run bench`: builds the console, starts the reference server on a fresh embedded database, then runs each
+// benchmark and prints its numbers. Numbers only, never pass/fail.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loginPage } from './login-page.mjs';
+
+const root = new URL('..', import.meta.url).pathname;
+const port = Number(process.env.BENCH_PORT ?? 18700);
+const base = `http://127.0.0.1:${port}`;
+
+console.log('bench: building the console');
+const build = spawnSync('npx', ['nx', 'run', '@smart/console:build', '--output-style=static'], {
+  cwd: root,
+  stdio: ['ignore', 'ignore', 'inherit'],
+  env: { ...process.env, NX_DAEMON: 'false' },
+});
+if (build.status !== 0) process.exit(build.status ?? 1);
+
+const dataDir = mkdtempSync(join(tmpdir(), 'smart-bench-'));
+const server = spawn('node', ['--import', 'tsx', 'src/main.ts'], {
+  cwd: join(root, 'apps/server'),
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    CONSOLE_DIST: join(root, 'apps/console/dist'),
+  },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+
+async function waitUp(url, ms) {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    try {
+      const res = await fetch(url);
+      if (res.status < 500) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`server did not answer at ${url}`);
+}
+
+let code = 0;
+try {
+  await waitUp(`${base}/login`, 60_000);
+  await loginPage(base);
+} catch (error) {
+  console.error(error);
+  code = 1;
+} finally {
+  server.kill('SIGTERM');
+  await new Promise((r) => server.once('exit', r));
+  rmSync(dataDir, { recursive: true, force: true });
+}
+process.exit(code);
