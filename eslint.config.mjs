@@ -50,8 +50,15 @@ export default tseslint.config(
             { sourceTag: 'type:contract', onlyDependOnLibsWithTags: [] },
             { sourceTag: 'type:server', onlyDependOnLibsWithTags: ['type:contract', 'type:sdk'] },
             { sourceTag: 'type:contract-check', onlyDependOnLibsWithTags: ['type:contract', 'type:sdk'] },
-            { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['type:sdk', 'type:contract'] },
-            { sourceTag: 'type:bench', onlyDependOnLibsWithTags: ['type:sdk', 'type:contract'] },
+            {
+              sourceTag: 'type:e2e',
+              onlyDependOnLibsWithTags: ['type:sdk', 'type:contract', 'type:tooling'],
+            },
+            {
+              sourceTag: 'type:bench',
+              onlyDependOnLibsWithTags: ['type:sdk', 'type:contract', 'type:tooling'],
+            },
+            { sourceTag: 'type:tooling', onlyDependOnLibsWithTags: [] },
           ],
         },
       ],

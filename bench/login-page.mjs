@@ -3,15 +3,8 @@
 // (the console sets the performance mark `login-form-visible` when the form has rendered).
 import { chromium } from '@playwright/test';
 import { gzipSync } from 'node:zlib';
+import { chromiumArgs, chromiumPath } from '@smart/tools/chromium';
 
-const ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const RUNS = 5;
 
 const median = (values) => {
@@ -21,10 +14,7 @@ const median = (values) => {
 };
 
 export async function loginPage(base) {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ARGS,
-  });
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
   try {
     // Bytes: what a first visit downloads.
     const context = await browser.newContext();

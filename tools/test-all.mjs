@@ -2,7 +2,7 @@
 // `npm test`: every check of the repo in order (format, lint, typecheck, unit and server tests, Storybook build,
 // end-to-end), then one summary line counting the tests that ran, read from the runners' JSON reports.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;

@@ -6,7 +6,7 @@ export default defineConfig({
   test: {
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
-    setupFiles: ['./src/test-setup.ts'],
+    setupFiles: ['../../../tools/test/jsdom-setup.ts'],
     reporters: ['default', ['json', { outputFile: '.test-results/vitest.json' }]],
   },
 });

@@ -1,3 +1,4 @@
+// Shared jsdom setup of the console and feature tests: jest-dom matchers, cleanup, and the DOM APIs Radix needs.
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
