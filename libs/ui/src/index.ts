@@ -133,3 +133,7 @@ export { toast, Toaster, type ToasterProps } from './components/toaster';
 export { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from './components/tooltip';
 
 export * from './crud';
+
+export * from './exports/forms';
+export * from './exports/overlays';
+export * from './exports/table';
