@@ -1,0 +1,31 @@
+/**
+ * `npm run check`: starts the reference server on a free port of 127.0.0.1 with a fresh PGlite data folder, runs
+ * contract-check against it (seed login admin / admin in tenant 000000) and exits with the checker's code.
+ * Extra arguments go to the checker (e.g. `npm run check -- --only param`).
+ */
+import { main } from '../src/cli';
+import { startReferenceServer } from '../src/reference-server';
+
+const server = await startReferenceServer();
+console.log(
+  `reference server ${server.baseUrl} ready in ${server.readyMs} ms (${server.startMs} ms from spawn)`,
+);
+let code = 2;
+try {
+  code = await main([
+    '--base-url',
+    server.baseUrl,
+    '--tenant',
+    '000000',
+    '--account',
+    'admin',
+    '--password',
+    'admin',
+    '--junit',
+    '.test-results/contract-check.junit.xml',
+    ...process.argv.slice(2),
+  ]);
+} finally {
+  await server.stop();
+}
+process.exit(code);

@@ -1,0 +1,173 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { main } from './cli';
+import { startReferenceServer, type ReferenceServer } from './reference-server';
+import { totals } from './report';
+import { Runner, type RunReport } from './runner';
+import { loadSpec, operationsOf } from './spec';
+
+/** The operations the reference server implements (apps/server/src/handlers). */
+const IMPLEMENTED = [
+  'oauthToken',
+  'oauthTokenRefresh',
+  'oauthLogout',
+  'oauthUserInfo',
+  'menuRoutes',
+  'menuButtons',
+  'dictDictionary',
+  'paramList',
+  'paramDetail',
+  'paramSubmit',
+  'paramRemove',
+];
+
+describe('contract-check against the reference server (HTTP on 127.0.0.1)', () => {
+  let server: ReferenceServer;
+  let report: RunReport;
+  let tmp: string;
+
+  beforeAll(async () => {
+    tmp = mkdtempSync(path.join(tmpdir(), 'contract-check-test-'));
+    server = await startReferenceServer();
+    const doc = loadSpec();
+    // an operation of the contract the server has never heard of: reported as not implemented, not a violation
+    doc.paths['/api/smart-demo/widget/list'] = {
+      get: {
+        operationId: 'widgetList',
+        tags: ['demo'],
+        security: [{ clientBasic: [], smartAuth: [] }],
+        responses: { '200': { description: 'ok' }, '400': { description: 'bad' } },
+      },
+    };
+    report = await new Runner({
+      doc,
+      baseUrl: server.baseUrl,
+      tenant: '000000',
+      account: 'admin',
+      password: 'admin',
+      client: 'saber:saber_secret',
+    }).run();
+  });
+  afterAll(async () => {
+    await server?.stop();
+    if (tmp) rmSync(tmp, { recursive: true, force: true });
+  });
+
+  it('finds no violation', () => {
+    const failed = report.ops.flatMap((o) =>
+      o.checks.filter((c) => !c.ok).map((c) => `${o.operationId} ${c.name}: ${c.reason}`),
+    );
+    expect(failed).toEqual([]);
+    expect(totals(report).violations).toBe(0);
+  });
+
+  it('exercises every implemented operation, with valid and invalid input', () => {
+    const byId = new Map(report.ops.map((o) => [o.operationId, o]));
+    for (const id of IMPLEMENTED) {
+      const op = byId.get(id);
+      expect(op, id).toBeDefined();
+      expect(op!.status, id).toBe('implemented');
+      expect(op!.checks.length, id).toBeGreaterThanOrEqual(2);
+    }
+    const names = (id: string) => byId.get(id)!.checks.map((c) => c.name);
+    expect(names('paramSubmit')).toEqual(
+      expect.arrayContaining([
+        'create',
+        'update own row',
+        'missing required: body.paramName',
+        'unknown id: body.id',
+      ]),
+    );
+    expect(names('paramSubmit').some((n) => n.startsWith('oversized: body.'))).toBe(true);
+    expect(names('paramSubmit').some((n) => n.startsWith('wrong type: body.'))).toBe(true);
+    expect(names('paramDetail')).toEqual(
+      expect.arrayContaining([
+        'read back after create',
+        'read back after update',
+        'detail after remove → 4xx',
+        'unknown id',
+      ]),
+    );
+    expect(names('paramRemove')).toContain('remove own row');
+    expect(names('oauthLogout')).toContain('token revoked after logout → 401');
+    expect(names('paramList')).toContain('no token → 401');
+  });
+
+  it('lists operations the server does not implement, counted and not violations', () => {
+    const widget = report.ops.find((o) => o.operationId === 'widgetList')!;
+    expect(widget.status).toBe('not-implemented');
+    expect(widget.note).toMatch(/HTTP (404|501)/);
+    // every operation of the contract is accounted for
+    expect(report.ops.length).toBe(operationsOf(loadSpec()).length + 1);
+  });
+
+  it('the CLI prints tables and the summary line, writes JUnit XML and exits 0', async () => {
+    const lines: string[] = [];
+    const junitFile = path.join(tmp, 'junit.xml');
+    const code = await main(
+      [
+        '--base-url',
+        server.baseUrl,
+        '--account',
+        'admin',
+        '--password',
+        'admin',
+        '--only',
+        'param',
+        '--junit',
+        junitFile,
+      ],
+      { out: (l) => lines.push(l), err: (l) => lines.push(l) },
+    );
+    const text = lines.join('\n');
+    expect(code, text).toBe(0);
+    expect(text).toContain('[param]');
+    expect(text).toMatch(
+      /contract-check: 4 operations implemented, 0 not implemented, 0 violations \(\d+ checks\)/,
+    );
+    expect(existsSync(junitFile)).toBe(true);
+    expect(readFileSync(junitFile, 'utf8')).toContain('<testsuite name="param"');
+  });
+
+  it('exits 1 on a violation', async () => {
+    // a contract that promises something the server does not do: paramList answers a number as msg
+    const doc = loadSpec();
+    const spec = path.join(tmp, 'broken.json');
+    const list = doc.paths['/api/smart-system/param/list']!.get as { responses: Record<string, unknown> };
+    list.responses['200'] = {
+      description: 'broken',
+      content: { 'application/json': { schema: { type: 'object', required: ['nope'] } } },
+    };
+    writeFileSync(spec, JSON.stringify(doc));
+    const lines: string[] = [];
+    const code = await main(
+      [
+        '--base-url',
+        server.baseUrl,
+        '--account',
+        'admin',
+        '--password',
+        'admin',
+        '--only',
+        'param',
+        '--spec',
+        spec,
+        '--quiet',
+      ],
+      { out: (l) => lines.push(l), err: (l) => lines.push(l) },
+    );
+    expect(code).toBe(1);
+    expect(lines.join('\n')).toMatch(/paramList .*must have required property 'nope'/);
+  });
+
+  it('exits 2 on usage and login errors', async () => {
+    const io = { out: () => {}, err: () => {} };
+    expect(await main(['--account', 'admin'], io)).toBe(2);
+    expect(await main(['--bogus'], io)).toBe(2);
+    expect(
+      await main(['--base-url', server.baseUrl, '--account', `nobody-${Date.now()}`, '--password', 'x'], io),
+    ).toBe(2);
+  });
+});
