@@ -4,7 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app';
 import { configFromEnv } from './config';
-import { backends, login, startTestServer, type TestServer } from './test/harness';
+import { loadSpec } from './spec';
+import { authHeaders, backends, login, startTestServer, type TestServer } from './test/harness';
 import { formatDateTime, nextId, parseId, parseIds } from './util';
 
 describe('utilities', () => {
@@ -113,5 +114,47 @@ describe.each(backends)('app on %s', (kind) => {
   it('seeding is idempotent', async () => {
     const { seed } = await import('./db/seed');
     expect(await seed(s.handle.db)).toBe(false);
+  });
+
+  it('answers an operation of the contract without a handler with 501 and the envelope, after authentication', async () => {
+    const spec = loadSpec();
+    spec.paths['/api/smart-test/widget/list'] = {
+      get: {
+        operationId: 'widgetListNotImplemented',
+        tags: ['param'],
+        security: [{ clientBasic: [], smartAuth: [] }],
+        parameters: [
+          { name: 'size', in: 'query', required: false, schema: { type: 'integer', maximum: 10 } },
+        ],
+        responses: { '200': { description: 'ok' } },
+      },
+    };
+    const app = await buildApp({ db: s.handle.db, config: { logger: false }, spec });
+    try {
+      const url = '/api/smart-test/widget/list';
+      const anonymous = await app.inject({ method: 'GET', url });
+      expect(anonymous.statusCode).toBe(401);
+      const t = await login(app);
+      const res = await app.inject({ method: 'GET', url, headers: authHeaders(t.access_token) });
+      expect(res.statusCode).toBe(501);
+      expect(res.json()).toEqual({ code: 501, success: false, msg: '接口未实现', data: null });
+      const invalid = await app.inject({
+        method: 'GET',
+        url: `${url}?size=99`,
+        headers: authHeaders(t.access_token),
+      });
+      expect(invalid.statusCode).toBe(400);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('serves the API reference page at /api/docs without a token', async () => {
+    const res = await s.app.inject({ method: 'GET', url: '/api/docs' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.body).toContain('Smart Console API');
+    // self-contained: no scripts from a CDN
+    expect(res.body).not.toMatch(/<script[^>]+src=["']?https?:/);
   });
 });

@@ -1,9 +1,11 @@
 import fastifyStatic from '@fastify/static';
+import { existsSync, readFileSync } from 'node:fs';
 import Fastify, {
   type FastifyError,
   type FastifyInstance,
   type FastifyReply,
   type FastifyRequest,
+  type RouteHandlerMethod,
 } from 'fastify';
 import openapiGlue from 'fastify-openapi-glue';
 import { ClientCache, securityHandlers } from './auth/security';
@@ -14,12 +16,14 @@ import { authHandlers } from './handlers/auth';
 import { dictHandlers } from './handlers/dict';
 import { menuHandlers } from './handlers/menu';
 import { paramHandlers } from './handlers/param';
-import { loadSpec } from './spec';
+import { apiDocsPath, loadSpec, type OpenApiDocument } from './spec';
 import { AuthError, BizError, OAuthError, fail } from './util';
 
 export interface BuildAppOptions {
   db: Db;
   config: Pick<ServerConfig, 'jwtSecret' | 'consoleDist' | 'logger'>;
+  /** The contract to serve (tests); by default the bundle of `openapi/`. */
+  spec?: OpenApiDocument;
 }
 
 /** Operations that answer raw OAuth2 JSON instead of the envelope. */
@@ -80,11 +84,20 @@ const CLIENT_ERROR_MSG: Record<number, string> = {
   415: '不支持当前媒体类型',
 };
 
+/** Message of an operation the contract declares but this server does not implement yet. */
+export const NOT_IMPLEMENTED_MSG = '接口未实现';
+
+const notImplemented = async (_req: FastifyRequest, reply: FastifyReply) =>
+  reply.code(501).send(fail(501, NOT_IMPLEMENTED_MSG));
+
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const { db, config } = opts;
   const app = Fastify({
     logger: config.logger ? { level: process.env.LOG_LEVEL ?? 'info' } : false,
     bodyLimit: 1024 * 1024,
+    // Id lists travel in the query string (`remove?ids=`, up to 20000 characters by the contract): Node's default
+    // 16 KiB header limit would answer 431 without the envelope before Fastify sees the request.
+    http: { maxHeaderSize: 64 * 1024 },
     ajv: {
       customOptions: {
         // Unknown input properties are ignored, as upstream; handlers pick the fields they use. `true`/'all' would
@@ -167,15 +180,35 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     return reply.code(404).send(fail(404, '404 没找到请求'));
   });
 
+  const serviceHandlers: object = {
+    ...authHandlers(db, tokens),
+    ...menuHandlers(db),
+    ...dictHandlers(db),
+    ...paramHandlers(db),
+  };
   await app.register(openapiGlue, {
-    specification: loadSpec(),
-    serviceHandlers: {
-      ...authHandlers(db, tokens),
-      ...menuHandlers(db),
-      ...dictHandlers(db),
-      ...paramHandlers(db),
-    },
+    specification: opts.spec ?? loadSpec(),
+    // Operations of the contract without a handler yet answer 501 with the envelope (after authentication and
+    // validation), instead of openapi-glue's default, which throws and would surface as a 500.
+    operationResolver: (operationId: string) =>
+      Object.hasOwn(serviceHandlers, operationId)
+        ? (serviceHandlers as Record<string, RouteHandlerMethod>)[operationId]!
+        : notImplemented,
     securityHandlers: securityHandlers(db, tokens, clients),
+  });
+
+  // The browsable API reference (Redoc, self-contained), built from the bundle by `cd openapi && npm run generate`.
+  // Tokenless and not an operation of the contract: it documents the contract itself.
+  let docs: Buffer | undefined;
+  app.get('/api/docs', async (_req: FastifyRequest, reply: FastifyReply) => {
+    if (!docs) {
+      const file = apiDocsPath();
+      if (!existsSync(file)) {
+        return reply.code(404).send(fail(404, 'API 文档未生成: 请在 openapi/ 下运行 npm run generate'));
+      }
+      docs = readFileSync(file);
+    }
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(docs);
   });
 
   if (consoleDist) {

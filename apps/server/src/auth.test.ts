@@ -172,6 +172,19 @@ describe.each(backends)('auth on %s', (kind) => {
     expect(expectContract(res, 'oauthToken')).toMatchObject({ error: 'invalid_token' });
   });
 
+  it('captcha and social grants (in the contract, not offered yet) are refused, never sent down the refresh path', async () => {
+    for (const grant of ['captcha', 'social']) {
+      const res = await token({
+        grant_type: grant,
+        username: 'admin',
+        password: ADMIN_MD5,
+        refresh_token: 'x',
+      });
+      expect(res.statusCode).toBe(400);
+      expect(expectContract(res, 'oauthToken')).toMatchObject({ error: 'unsupported_grant_type' });
+    }
+  });
+
   it('refresh rotates the pair and a reused refresh token is refused', async () => {
     const first = await login(s.app);
     const r1 = await refresh(first.refresh_token);

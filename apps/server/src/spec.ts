@@ -28,3 +28,8 @@ export function loadSpec(): OpenApiDocument {
   }
   return JSON.parse(readFileSync(p, 'utf8')) as OpenApiDocument;
 }
+
+/** Path of the static API reference page built from the bundle (`openapi/dist/api-docs.html`). */
+export function apiDocsPath(): string {
+  return path.join(path.dirname(specPath()), 'api-docs.html');
+}

@@ -12,7 +12,7 @@ import { AuthError, OAuthError, formatDateTime, ok, parseId } from '../util';
 type UserRow = typeof user.$inferSelect;
 
 interface TokenQuery {
-  grant_type: 'password' | 'refresh_token';
+  grant_type: 'password' | 'refresh_token' | 'captcha' | 'social';
   username?: string;
   password?: string;
   refresh_token?: string;
@@ -241,7 +241,9 @@ export function authHandlers(db: Db, tokens: Tokens) {
       if (!grants.includes(q.grant_type))
         throw new OAuthError(400, 'unauthorized_client', '客户端不支持该授权类型');
       if (q.grant_type === 'password') return passwordGrant(req, q, c);
-      return refreshGrant(req, q, c);
+      if (q.grant_type === 'refresh_token') return refreshGrant(req, q, c);
+      // captcha and social are in the contract; this server does not offer them yet.
+      throw new OAuthError(400, 'unsupported_grant_type', '暂不支持该授权类型');
     },
 
     async oauthTokenRefresh(req: FastifyRequest) {
