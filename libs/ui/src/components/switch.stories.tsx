@@ -30,3 +30,25 @@ export const Default: Story = {
 };
 export const On: Story = { args: { checked: true, 'aria-label': 'on' } };
 export const Disabled: Story = { args: { disabled: true, 'aria-label': 'disabled' } };
+
+/** The platform's 0/1 values (dictionary isSealed): `value` + `checkedValue` / `uncheckedValue`. */
+function SealedSwitch() {
+  const [isSealed, setIsSealed] = React.useState<string | number | boolean>(0);
+  return (
+    <div className="flex items-center gap-2">
+      <Switch id="is-sealed" value={isSealed} checkedValue={1} uncheckedValue={0} onChange={setIsSealed} />
+      <Label htmlFor="is-sealed">是否封存</Label>
+      <output className="text-sm text-muted-foreground">isSealed = {String(isSealed)}</output>
+    </div>
+  );
+}
+
+export const ZeroOne: Story = {
+  render: () => <SealedSwitch />,
+  play: async ({ canvas, userEvent }) => {
+    await userEvent.click(canvas.getByRole('switch', { name: '是否封存' }));
+    await expect(canvas.getByText('isSealed = 1')).toBeVisible();
+    await userEvent.keyboard(' ');
+    await expect(canvas.getByText('isSealed = 0')).toBeVisible();
+  },
+};

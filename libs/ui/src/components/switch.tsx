@@ -2,20 +2,36 @@ import type * as React from 'react';
 
 import { cn } from '../lib/utils';
 
+export type SwitchValue = string | number | boolean;
+
 export type SwitchProps = Omit<React.ComponentProps<'button'>, 'onChange' | 'value'> & {
   checked?: boolean;
   onCheckedChange?: (checked: boolean) => void;
+  /** Value mode (e.g. the platform's 0/1): on when `value` equals `checkedValue` (compared as text). */
+  value?: SwitchValue | null;
+  /** Value emitted when switched on. Default true. */
+  checkedValue?: SwitchValue;
+  /** Value emitted when switched off. Default false. */
+  uncheckedValue?: SwitchValue;
+  /** Receives `checkedValue` / `uncheckedValue` (react-hook-form's `field.onChange` fits). */
+  onChange?: (value: SwitchValue) => void;
 };
 
 /** Accessible on/off switch (role="switch"). */
 export function Switch({
-  checked = false,
+  checked: checkedProp,
   onCheckedChange,
+  value,
+  checkedValue = true,
+  uncheckedValue = false,
+  onChange,
   className,
   disabled,
   onClick,
   ...props
 }: SwitchProps) {
+  const checked =
+    checkedProp ?? (value === undefined || value === null ? false : String(value) === String(checkedValue));
   return (
     <button
       type="button"
@@ -30,7 +46,9 @@ export function Switch({
       )}
       onClick={(event) => {
         onClick?.(event);
-        if (!event.defaultPrevented) onCheckedChange?.(!checked);
+        if (event.defaultPrevented) return;
+        onCheckedChange?.(!checked);
+        onChange?.(checked ? uncheckedValue : checkedValue);
       }}
       {...props}
     >

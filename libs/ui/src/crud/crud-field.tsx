@@ -1,14 +1,30 @@
 import dayjs from 'dayjs';
 import type * as React from 'react';
 
+import type { CascaderOption } from '../components/cascader';
 import { Input } from '../components/input';
+import { NumberInput } from '../components/number-input';
 import { PasswordInput } from '../components/password-input';
+import { RadioGroup } from '../components/radio-group';
 import { SimpleSelect } from '../components/select';
 import { Switch } from '../components/switch';
 import { Textarea } from '../components/textarea';
+import type { TreeNodeData } from '../components/tree-select';
+import type { UploadFile } from '../components/upload';
 import { useUiLocale } from '../locale/ui-locale';
 import { useCrudContext, useOptions } from './crud-context';
 import { DATE_TIME_FORMAT } from './search-params';
+import {
+  AvatarUpload,
+  Cascader,
+  ColourPicker,
+  DatePicker,
+  DateRangePicker,
+  DateTimePicker,
+  MultiSelect,
+  TreeSelect,
+  Upload,
+} from './lazy-controls';
 import type { CrudColumn, Option } from './types';
 
 export type CrudControlProps<Row, Form> = {
@@ -27,31 +43,211 @@ export type CrudControlProps<Row, Form> = {
   ref?: React.Ref<HTMLElement>;
 };
 
+const DATE_ONLY_FORMAT = 'YYYY-MM-DD';
+
 function toText(value: unknown): string {
   if (value === undefined || value === null) return '';
   return String(value);
 }
 
-/** Display text of a value in the list (dictionary/option label, masked password). */
+function dataTypeOf<Row, Form>(column: CrudColumn<Row, Form>): 'string' | 'array' {
+  if (column.dataType) return column.dataType;
+  return column.type === 'cascader' || column.type === 'daterange' ? 'array' : 'string';
+}
+
+/** A multi-valued field's value as a list of strings (from an array or a `separator`-joined string). */
+export function splitFieldValue(value: unknown, separator = ','): string[] {
+  if (Array.isArray(value)) return value.filter((v) => v !== undefined && v !== null && v !== '').map(String);
+  if (value === undefined || value === null || value === '') return [];
+  return String(value)
+    .split(separator)
+    .map((v) => v.trim())
+    .filter(Boolean);
+}
+
+/** Every option of a (nested) option list, depth first. */
+export function flattenOptions(options: Option[]): Option[] {
+  const out: Option[] = [];
+  const walk = (list: Option[]) => {
+    for (const option of list) {
+      out.push(option);
+      if (option.children) walk(option.children);
+    }
+  };
+  walk(options);
+  return out;
+}
+
+/** Store a list per the column's `dataType`: joined string (default) or array (option values keep their type). */
+export function joinFieldValue<Row, Form>(
+  column: CrudColumn<Row, Form>,
+  list: string[],
+  options: Option[] = [],
+): string | (string | number)[] {
+  if (dataTypeOf(column) === 'string') return list.join(column.separator ?? ',');
+  const byText = new Map(flattenOptions(options).map((o) => [String(o.value), o.value]));
+  return list.map((v) => byText.get(v) ?? v);
+}
+
+function optionValue(options: Option[], text: string | undefined): string | number | undefined {
+  if (text === undefined) return undefined;
+  const hit = flattenOptions(options).find((o) => String(o.value) === text);
+  return hit ? hit.value : text;
+}
+
+function fileName(url: string): string {
+  const path = url.split(/[?#]/)[0] ?? url;
+  return decodeURIComponent(path.slice(path.lastIndexOf('/') + 1)) || url;
+}
+
+function toUploadFiles(value: unknown, separator: string): UploadFile[] {
+  if (Array.isArray(value)) {
+    return value.flatMap((item): UploadFile[] => {
+      if (typeof item === 'string') return item ? [{ name: fileName(item), url: item }] : [];
+      if (item && typeof item === 'object' && 'url' in item) {
+        const url = String((item as { url: unknown }).url);
+        const name = 'name' in item ? String((item as { name: unknown }).name) : fileName(url);
+        return [{ name, url }];
+      }
+      return [];
+    });
+  }
+  return splitFieldValue(value, separator).map((url) => ({ name: fileName(url), url }));
+}
+
+const missingUpload = (): Promise<never> =>
+  Promise.reject(new Error('CrudColumn of type upload/avatar needs an `upload` handler'));
+
+function toNumber(value: unknown): number | undefined {
+  if (value === undefined || value === null || value === '') return undefined;
+  const n = typeof value === 'number' ? value : Number(value);
+  return Number.isNaN(n) ? undefined : n;
+}
+
+function toCascaderOptions(options: Option[]): CascaderOption[] {
+  return options.map((o) => ({
+    label: o.label,
+    value: String(o.value),
+    disabled: o.disabled,
+    isLeaf: o.isLeaf,
+    hasChildren: o.hasChildren,
+    children: o.children ? toCascaderOptions(o.children) : o.children,
+  }));
+}
+
+function formatDate(value: unknown, format: string): string {
+  const text = toText(value);
+  if (!text) return '';
+  const parsed = dayjs(text);
+  return parsed.isValid() ? parsed.format(format) : text;
+}
+
+/** Display text of a value in the list (dictionary/option labels, formatted dates, masked password). */
 export function formatCellValue<Row, Form>(
   column: CrudColumn<Row, Form>,
   value: unknown,
   options: Option[],
 ): string {
-  if (column.type === 'password') return value ? '******' : '';
+  const type = column.type ?? 'input';
+  if (type === 'password') return value ? '******' : '';
+  const separator = column.separator ?? ',';
+  const all = flattenOptions(options);
+  const labelOf = (v: string) => all.find((o) => String(o.value) === v)?.label ?? v;
+  switch (type) {
+    case 'date':
+      return formatDate(value, DATE_ONLY_FORMAT);
+    case 'datetime':
+      return formatDate(value, DATE_TIME_FORMAT);
+    case 'daterange': {
+      const [start, end] = splitFieldValue(value, separator);
+      return start || end
+        ? `${formatDate(start, DATE_ONLY_FORMAT)} ~ ${formatDate(end, DATE_ONLY_FORMAT)}`
+        : '';
+    }
+    case 'multiselect':
+      return splitFieldValue(value, separator).map(labelOf).join(', ');
+    case 'tree':
+      return column.multiple
+        ? splitFieldValue(value, separator).map(labelOf).join(', ')
+        : toText(value) && labelOf(toText(value));
+    case 'cascader': {
+      const path = splitFieldValue(value, separator);
+      const labels: string[] = [];
+      let level: Option[] | null | undefined = options;
+      for (const v of path) {
+        const hit: Option | undefined = level?.find((o) => String(o.value) === v);
+        labels.push(hit?.label ?? v);
+        level = hit?.children;
+      }
+      return labels.join(' / ');
+    }
+    case 'upload':
+      return toUploadFiles(value, separator)
+        .map((f) => f.name)
+        .join(', ');
+    case 'color':
+      return toText(value);
+    default:
+      break;
+  }
   if (options.length > 0) {
-    const hit = options.find((o) => String(o.value) === toText(value));
+    const hit = all.find((o) => String(o.value) === toText(value));
     if (hit) return hit.label;
   }
-  if (column.type === 'switch' && typeof value === 'boolean') return value ? '✓' : '';
+  if (type === 'switch' && typeof value === 'boolean') return value ? '✓' : '';
   return toText(value);
 }
 
-/** Cell of a list column: resolves dictionary labels. */
+/** Cell of a list column: dictionary labels, formatted dates, avatar thumbnail, colour swatch, file links. */
 export function CrudCell<Row, Form>({ column, row }: { column: CrudColumn<Row, Form>; row: Row }) {
+  const { t } = useCrudContext();
   const options = useOptions(column.dict, column.options);
   if (column.render) return <>{column.render(row)}</>;
   const value = (row as Record<string, unknown>)[column.prop];
+  if (column.type === 'avatar') {
+    const url = toText(value);
+    if (!url) return null;
+    return (
+      <img
+        data-slot="crud-cell-avatar"
+        src={url}
+        alt={t(column.label)}
+        className="inline-block size-8 rounded-full border border-border object-cover"
+      />
+    );
+  }
+  if (column.type === 'color') {
+    const hex = toText(value);
+    if (!hex) return null;
+    return (
+      <span data-slot="crud-cell-colour" className="inline-flex items-center gap-1.5">
+        <span
+          aria-hidden
+          className="size-4 shrink-0 rounded-sm border border-border"
+          style={{ backgroundColor: hex }}
+        />
+        <span className="font-mono text-xs">{hex}</span>
+      </span>
+    );
+  }
+  if (column.type === 'upload') {
+    const files = toUploadFiles(value, column.separator ?? ',');
+    return (
+      <span data-slot="crud-cell-files" className="inline-flex flex-wrap gap-x-2">
+        {files.map((file, index) => (
+          <a
+            key={`${file.url}-${index}`}
+            href={file.url}
+            target="_blank"
+            rel="noreferrer"
+            className="text-primary-text underline-offset-4 hover:underline"
+          >
+            {file.name}
+          </a>
+        ))}
+      </span>
+    );
+  }
   return <>{formatCellValue(column, value, options)}</>;
 }
 
@@ -71,7 +267,7 @@ export function CrudControl<Row, Form>({
   const options = useOptions(column.dict, column.options);
   const label = t(column.label);
   const type = column.type ?? 'input';
-  const isChoice = type === 'select';
+  const isChoice = !['input', 'textarea', 'password', 'number'].includes(type);
   const placeholder = readOnly
     ? undefined
     : column.placeholder
@@ -79,6 +275,19 @@ export function CrudControl<Row, Form>({
       : isChoice
         ? messages.pleaseSelect(label)
         : messages.pleaseInput(label);
+  const separator = column.separator ?? ',';
+  const buttonRef = ref as React.Ref<HTMLButtonElement>;
+  const control = {
+    id: rest.id,
+    name: rest.name,
+    'aria-invalid': rest['aria-invalid'],
+    'aria-describedby': rest['aria-describedby'],
+    'aria-label': rest['aria-label'],
+    'aria-required': rest['aria-required'],
+    disabled: disabled || readOnly,
+    onBlur,
+  };
+  const { loadChildren } = column;
 
   switch (type) {
     case 'textarea':
@@ -111,15 +320,18 @@ export function CrudControl<Row, Form>({
       );
     case 'number':
       return (
-        <Input
+        <NumberInput
           {...rest}
           ref={ref as React.Ref<HTMLInputElement>}
-          type="number"
-          value={toText(value)}
+          value={toNumber(value) ?? null}
+          min={column.min}
+          max={column.max}
+          step={column.step}
+          precision={column.precision}
           readOnly={readOnly}
           disabled={disabled}
           placeholder={placeholder}
-          onChange={(e) => onChange(e.target.value === '' ? '' : Number(e.target.value))}
+          onChange={(next) => onChange(next)}
           onBlur={onBlur}
         />
       );
@@ -134,44 +346,169 @@ export function CrudControl<Row, Form>({
           disabled={disabled || readOnly}
           placeholder={placeholder}
           value={toText(value)}
-          onValueChange={(v) => {
-            const hit = options.find((o) => String(o.value) === v);
-            onChange(hit ? hit.value : v);
-          }}
+          onValueChange={(v) => onChange(optionValue(options, v))}
           onBlur={onBlur}
           options={options.map((o) => ({ value: String(o.value), label: o.label, disabled: o.disabled }))}
         />
       );
+    case 'radio':
+      return (
+        <RadioGroup
+          id={rest.id}
+          name={rest.name}
+          aria-invalid={rest['aria-invalid']}
+          aria-describedby={rest['aria-describedby']}
+          aria-label={rest['aria-label'] ?? label}
+          aria-required={rest['aria-required']}
+          disabled={disabled || readOnly}
+          value={toText(value)}
+          onValueChange={(v) => onChange(optionValue(options, v))}
+          onBlur={onBlur}
+          options={options.map((o) => ({ value: String(o.value), label: o.label, disabled: o.disabled }))}
+        />
+      );
+    case 'multiselect':
+      return (
+        <MultiSelect
+          {...control}
+          ref={buttonRef}
+          placeholder={placeholder}
+          maxTagCount={column.maxTagCount}
+          value={splitFieldValue(value, separator)}
+          onChange={(list) => onChange(joinFieldValue(column, list, options))}
+          options={options.map((o) => ({ value: String(o.value), label: o.label, disabled: o.disabled }))}
+        />
+      );
+    case 'tree': {
+      const treeProps = {
+        ...control,
+        ref: buttonRef,
+        placeholder,
+        data: options as TreeNodeData[],
+        fieldNames: { value: 'value', label: 'label' },
+        loadChildren: loadChildren ? (node: TreeNodeData) => loadChildren(node as Option) : undefined,
+      };
+      return column.multiple ? (
+        <TreeSelect
+          {...treeProps}
+          multiple
+          checkStrictly={column.checkStrictly}
+          maxTagCount={column.maxTagCount}
+          value={splitFieldValue(value, separator)}
+          onChange={(list) => onChange(joinFieldValue(column, list, options))}
+        />
+      ) : (
+        <TreeSelect
+          {...treeProps}
+          value={toText(value)}
+          onChange={(v, node) =>
+            onChange(node ? node.value : v === undefined ? undefined : optionValue(options, v))
+          }
+        />
+      );
+    }
+    case 'cascader':
+      return (
+        <Cascader
+          {...control}
+          ref={buttonRef}
+          placeholder={placeholder}
+          options={toCascaderOptions(options)}
+          loadOptions={
+            loadChildren
+              ? async (option) => toCascaderOptions(await loadChildren(option as Option))
+              : undefined
+          }
+          value={splitFieldValue(value, separator)}
+          onChange={(path) => onChange(path.length === 0 ? undefined : joinFieldValue(column, path))}
+        />
+      );
     case 'switch': {
       const [off, on] = options;
-      const checked = on ? toText(value) === String(on.value) : value === true;
       return (
         <Switch
           {...rest}
-          ref={ref as React.Ref<HTMLButtonElement>}
-          checked={checked}
+          ref={buttonRef}
+          value={on && off ? (value as string | number | boolean | null | undefined) : value === true}
+          checkedValue={on && off ? on.value : true}
+          uncheckedValue={on && off ? off.value : false}
           disabled={disabled || readOnly}
-          onCheckedChange={(next) => onChange(on && off ? (next ? on.value : off.value) : next)}
+          onChange={(next) => onChange(next)}
           onBlur={onBlur}
         />
       );
     }
     case 'date':
-    case 'datetime':
+    case 'datetime': {
+      const Picker = type === 'date' ? DatePicker : DateTimePicker;
       return (
-        <Input
-          {...rest}
-          ref={ref as React.Ref<HTMLInputElement>}
-          type={type === 'date' ? 'date' : 'datetime-local'}
-          step={type === 'datetime' ? 1 : undefined}
-          value={type === 'datetime' ? toText(value).replace(' ', 'T') : toText(value)}
-          readOnly={readOnly}
-          disabled={disabled}
-          onChange={(e) => {
-            const raw = e.target.value;
-            onChange(type === 'datetime' && raw ? dayjs(raw).format(DATE_TIME_FORMAT) : raw);
-          }}
-          onBlur={onBlur}
+        <Picker
+          {...control}
+          ref={buttonRef}
+          placeholder={placeholder}
+          min={column.minDate}
+          max={column.maxDate}
+          value={toText(value) || null}
+          onChange={(next) => onChange(next)}
+        />
+      );
+    }
+    case 'daterange': {
+      const [start = '', end = ''] = splitFieldValue(value, separator);
+      return (
+        <DateRangePicker
+          {...control}
+          ref={buttonRef}
+          min={column.minDate}
+          max={column.maxDate}
+          value={start || end ? [start, end] : null}
+          onChange={(range) => onChange(range ? joinFieldValue(column, range) : undefined)}
+        />
+      );
+    }
+    case 'upload':
+      return (
+        <Upload
+          {...control}
+          ref={buttonRef}
+          upload={column.upload ?? missingUpload}
+          accept={column.accept}
+          acceptLabel={column.acceptLabel}
+          maxSize={column.maxSize}
+          maxCount={column.maxCount}
+          value={toUploadFiles(value, separator)}
+          onChange={(files) =>
+            onChange(
+              joinFieldValue(
+                column,
+                files.map((f) => f.url),
+              ),
+            )
+          }
+        />
+      );
+    case 'avatar':
+      return (
+        <AvatarUpload
+          {...control}
+          ref={buttonRef}
+          upload={column.upload ?? missingUpload}
+          accept={column.accept}
+          acceptLabel={column.acceptLabel}
+          maxSize={column.maxSize}
+          value={toText(value) || null}
+          onChange={(url) => onChange(url)}
+        />
+      );
+    case 'color':
+      return (
+        <ColourPicker
+          {...control}
+          ref={buttonRef}
+          placeholder={placeholder}
+          clearable
+          value={toText(value) || null}
+          onChange={(hex) => onChange(hex)}
         />
       );
     default:

@@ -36,6 +36,37 @@ export interface UiMessages {
   no: string;
   showPassword: string;
   hidePassword: string;
+  // Form controls (number, pickers, upload, colour).
+  clear: string;
+  increase: string;
+  decrease: string;
+  removeItem: (label: string) => string;
+  moreSelected: (count: number) => string;
+  expandNode: (label: string) => string;
+  collapseNode: (label: string) => string;
+  selectDate: string;
+  selectDateTime: string;
+  startDate: string;
+  endDate: string;
+  rangeSeparator: string;
+  hour: string;
+  minute: string;
+  second: string;
+  now: string;
+  today: string;
+  uploadDrop: string;
+  uploadHint: (types: string, size: string) => string;
+  uploadAccept: (types: string) => string;
+  uploadMaxSize: (size: string) => string;
+  uploadMaxCount: (count: number) => string;
+  uploadFailed: string;
+  uploading: string;
+  uploadAvatar: string;
+  changeAvatar: string;
+  colourValue: string;
+  colourPresets: string;
+  colourInvalid: string;
+  pickColour: string;
   total: (total: number) => string;
   pageSize: (size: number) => string;
   pageSizeLabel: string;
@@ -46,6 +77,28 @@ export interface UiMessages {
   nextPage: string;
   pageN: (page: number) => string;
   morePages: string;
+  // Table features (sorting, resizing, column settings, density, export).
+  sortHint: string;
+  resizeColumn: (label: string) => string;
+  columnSettings: string;
+  columnsReset: string;
+  moveUp: (label: string) => string;
+  moveDown: (label: string) => string;
+  density: string;
+  densityCompact: string;
+  densityDefault: string;
+  densityComfortable: string;
+  exportData: string;
+  exportCsv: string;
+  exportExcel: string;
+  exportSuccess: (count: number) => string;
+  exportEmpty: string;
+  exportFailed: string;
+  fullscreen: string;
+  exitFullscreen: string;
+  commandPlaceholder: string;
+  noResults: string;
+  pageLoading: string;
 }
 
 export const zhMessages: UiMessages = {
@@ -83,6 +136,36 @@ export const zhMessages: UiMessages = {
   no: '否',
   showPassword: '显示密码',
   hidePassword: '隐藏密码',
+  clear: '清空',
+  increase: '增加',
+  decrease: '减少',
+  removeItem: (label) => `移除 ${label}`,
+  moreSelected: (count) => `还有 ${count} 项`,
+  expandNode: (label) => `展开 ${label}`,
+  collapseNode: (label) => `收起 ${label}`,
+  selectDate: '选择日期',
+  selectDateTime: '选择日期时间',
+  startDate: '开始日期',
+  endDate: '结束日期',
+  rangeSeparator: '至',
+  hour: '时',
+  minute: '分',
+  second: '秒',
+  now: '此刻',
+  today: '今天',
+  uploadDrop: '将文件拖到此处，或点击上传',
+  uploadHint: (types, size) => `只能上传 ${types} 文件，且不超过 ${size}`,
+  uploadAccept: (types) => `只能上传 ${types} 文件`,
+  uploadMaxSize: (size) => `文件大小不能超过 ${size}`,
+  uploadMaxCount: (count) => `最多只能上传 ${count} 个文件`,
+  uploadFailed: '上传失败',
+  uploading: '上传中',
+  uploadAvatar: '上传头像',
+  changeAvatar: '更换头像',
+  colourValue: '颜色值',
+  colourPresets: '预设颜色',
+  colourInvalid: '颜色格式不正确',
+  pickColour: '选择颜色',
   total: (total) => `共 ${total} 条`,
   pageSize: (size) => `${size}条/页`,
   pageSizeLabel: '每页条数',
@@ -93,6 +176,27 @@ export const zhMessages: UiMessages = {
   nextPage: '下一页',
   pageN: (page) => `第 ${page} 页`,
   morePages: '更多页',
+  sortHint: '点击排序',
+  resizeColumn: (label) => `调整列宽:${label}`,
+  columnSettings: '列设置',
+  columnsReset: '重置',
+  moveUp: (label) => `上移 ${label}`,
+  moveDown: (label) => `下移 ${label}`,
+  density: '密度',
+  densityCompact: '紧凑',
+  densityDefault: '默认',
+  densityComfortable: '宽松',
+  exportData: '导出',
+  exportCsv: '导出 CSV',
+  exportExcel: '导出 Excel',
+  exportSuccess: (count) => `已导出 ${count} 条数据`,
+  exportEmpty: '没有可导出的数据',
+  exportFailed: '导出失败',
+  fullscreen: '全屏',
+  exitFullscreen: '退出全屏',
+  commandPlaceholder: '输入关键字搜索',
+  noResults: '没有匹配的结果',
+  pageLoading: '页面加载中',
 };
 
 export const enMessages: UiMessages = {
@@ -130,6 +234,36 @@ export const enMessages: UiMessages = {
   no: 'No',
   showPassword: 'Show password',
   hidePassword: 'Hide password',
+  clear: 'Clear',
+  increase: 'Increase',
+  decrease: 'Decrease',
+  removeItem: (label) => `Remove ${label}`,
+  moreSelected: (count) => `${count} more`,
+  expandNode: (label) => `Expand ${label}`,
+  collapseNode: (label) => `Collapse ${label}`,
+  selectDate: 'Select date',
+  selectDateTime: 'Select date and time',
+  startDate: 'Start date',
+  endDate: 'End date',
+  rangeSeparator: 'to',
+  hour: 'Hour',
+  minute: 'Minute',
+  second: 'Second',
+  now: 'Now',
+  today: 'Today',
+  uploadDrop: 'Drop a file here, or click to upload',
+  uploadHint: (types, size) => `Only ${types} files up to ${size}`,
+  uploadAccept: (types) => `Only ${types} files can be uploaded`,
+  uploadMaxSize: (size) => `The file size cannot exceed ${size}`,
+  uploadMaxCount: (count) => `At most ${count} files can be uploaded`,
+  uploadFailed: 'Upload failed',
+  uploading: 'Uploading',
+  uploadAvatar: 'Upload avatar',
+  changeAvatar: 'Change avatar',
+  colourValue: 'Colour value',
+  colourPresets: 'Preset colours',
+  colourInvalid: 'Invalid colour format',
+  pickColour: 'Pick a colour',
   total: (total) => `Total ${total}`,
   pageSize: (size) => `${size} / page`,
   pageSizeLabel: 'Rows per page',
@@ -140,6 +274,27 @@ export const enMessages: UiMessages = {
   nextPage: 'Next page',
   pageN: (page) => `Page ${page}`,
   morePages: 'More pages',
+  sortHint: 'Click to sort',
+  resizeColumn: (label) => `Resize column ${label}`,
+  columnSettings: 'Columns',
+  columnsReset: 'Reset',
+  moveUp: (label) => `Move ${label} up`,
+  moveDown: (label) => `Move ${label} down`,
+  density: 'Density',
+  densityCompact: 'Compact',
+  densityDefault: 'Default',
+  densityComfortable: 'Comfortable',
+  exportData: 'Export',
+  exportCsv: 'Export CSV',
+  exportExcel: 'Export Excel',
+  exportSuccess: (count) => `Exported ${count} rows`,
+  exportEmpty: 'Nothing to export',
+  exportFailed: 'Export failed',
+  fullscreen: 'Full screen',
+  exitFullscreen: 'Exit full screen',
+  commandPlaceholder: 'Type to search',
+  noResults: 'No results',
+  pageLoading: 'Loading page',
 };
 
 export const uiMessages: Record<UiLocale, UiMessages> = { zh: zhMessages, en: enMessages };
