@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loginPage } from './login-page.mjs';
+import { uiBench } from './ui/run.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const port = Number(process.env.BENCH_PORT ?? 18700);
@@ -51,6 +52,7 @@ let code = 0;
 try {
   await waitUp(`${base}/login`, 60_000);
   await loginPage(base);
+  await uiBench();
 } catch (error) {
   console.error(error);
   code = 1;

@@ -17,13 +17,10 @@ import { Spinner } from '../components/spinner';
 import { useUiLocale } from '../locale/ui-locale';
 import { useCrudContext } from './crud-context';
 import { CrudControl } from './crud-field';
+import { isHiddenInForm } from './form-visibility';
 import type { CrudColumn, CrudFormMode, CrudRules, ResourceDef } from './types';
 
-export function isHiddenInForm<Row, Form>(column: CrudColumn<Row, Form>, mode: CrudFormMode): boolean {
-  const h = column.hideInForm;
-  if (typeof h === 'boolean') return h;
-  return !!h?.[mode];
-}
+export { isHiddenInForm };
 
 function isDisabledInForm<Row, Form>(column: CrudColumn<Row, Form>, mode: CrudFormMode): boolean {
   const d = column.disabled;

@@ -35,9 +35,18 @@ const paramResource = defineResource<Param, ParamForm>({
       prop: 'paramName',
       label: 'param.paramName',
       search: true,
+      sortable: true,
+      hideable: false,
       rules: { required: 'param.rules.paramName' },
     },
-    { prop: 'paramKey', label: 'param.paramKey', search: true, rules: { required: 'param.rules.paramKey' } },
+    {
+      prop: 'paramKey',
+      label: 'param.paramKey',
+      search: true,
+      sortable: true,
+      minWidth: 120,
+      rules: { required: 'param.rules.paramKey' },
+    },
     {
       prop: 'paramValue',
       label: 'param.paramValue',
@@ -61,6 +70,7 @@ const paramResource = defineResource<Param, ParamForm>({
       search: true,
       searchRange: true,
       hideInForm: true,
+      sortable: true,
       width: 170,
     },
   ],
@@ -107,6 +117,14 @@ function createMemoryAdapter() {
           (!params.createTime_dategt || r.createTime >= String(params.createTime_dategt)) &&
           (!params.createTime_datelt || r.createTime <= String(params.createTime_datelt)),
       );
+      const field = (snake: string) =>
+        snake.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase()) as keyof Param;
+      const sortBy = params.ascs ?? params.descs;
+      if (typeof sortBy === 'string') {
+        const key = field(sortBy.split(',')[0] ?? '');
+        const dir = params.descs ? -1 : 1;
+        filtered.sort((a, b) => (a[key] < b[key] ? -1 : a[key] > b[key] ? 1 : 0) * dir);
+      }
       const start = (params.current - 1) * params.size;
       return { records: filtered.slice(start, start + params.size), total: filtered.length };
     },
@@ -219,3 +237,34 @@ export const ViewIsReadOnly: Story = {
 };
 
 export const ReadOnlyUser: Story = { args: { permissions: ['param_view'] } };
+
+/** Header click sorts on the server: the adapter receives `ascs` / `descs` in snake_case, page back to 1. */
+export const ServerSorting: Story = {
+  play: async ({ canvas, userEvent, args }) => {
+    await canvas.findByText('account.registerUser');
+    const header = canvas.getByRole('columnheader', { name: /创建时间/ });
+    await userEvent.click(within(header).getByRole('button'));
+    await waitFor(() =>
+      expect(args.onList).toHaveBeenLastCalledWith({ current: 1, size: 10, ascs: 'create_time' }),
+    );
+    await userEvent.click(within(header).getByRole('button'));
+    await waitFor(() =>
+      expect(args.onList).toHaveBeenLastCalledWith({ current: 1, size: 10, descs: 'create_time' }),
+    );
+  },
+};
+
+/** Toolbar: export (CSV / Excel of every row of the current search), refresh, density and column settings. */
+export const ToolbarExportAndColumns: Story = {
+  play: async ({ canvas, userEvent }) => {
+    await canvas.findByText('account.registerUser');
+    const toolbar = canvas.getByRole('toolbar');
+    await userEvent.click(within(toolbar).getByRole('button', { name: /列设置|Columns/ }));
+    const popover = await screen.findByRole('dialog');
+    await expect(within(popover).getByRole('checkbox', { name: '参数名称' })).toBeDisabled();
+    await userEvent.keyboard('{Escape}');
+    await userEvent.click(within(toolbar).getByRole('button', { name: /导出|Export/ }));
+    await expect(await screen.findByRole('menuitem', { name: /CSV/ })).toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
+  },
+};

@@ -1,20 +1,37 @@
-import { Eye, Pencil, Plus, RefreshCw, Trash } from 'lucide-react';
+import { Eye, Pencil, Trash } from 'lucide-react';
 import * as React from 'react';
 import { toast } from 'sonner';
 
 import { Button } from '../components/button';
 import { ConfirmProvider, useConfirm } from '../components/confirm-dialog';
-import { type ColumnDef, DataTable, type RowSelectionState } from '../components/data-table';
+import {
+  type ColumnDef,
+  DataTable,
+  orderColumnIds,
+  type RowSelectionState,
+  type SortingState,
+} from '../components/data-table';
+import { type ExportFormat, exportRows } from '../components/data-table/export';
+import { toSnakeCase, toSortParams } from '../components/data-table/sorting';
+import { useDataTableSettings } from '../components/data-table/table-state';
 import { DEFAULT_PAGE_SIZE, DEFAULT_PAGE_SIZES } from '../components/pagination';
 import { cn } from '../lib/utils';
 import { useUiLocale } from '../locale/ui-locale';
 import { useCrudContext } from './crud-context';
 import { CrudCell } from './crud-field';
-import { CrudFormDialog, isHiddenInForm } from './crud-form-dialog';
+import type { CrudFormDialog as CrudFormDialogComponent } from './crud-form-dialog';
+import { isHiddenInForm } from './form-visibility';
 import { CrudSearch } from './crud-search';
-import { resourcePermissions } from './define-resource';
+import { CrudToolbar } from './crud-toolbar';
+import { resourcePermissions, resourceStorageKey } from './define-resource';
+import { buildExportColumns, fetchAllRows } from './crud-export';
 import { buildSearchParams, type SearchValues } from './search-params';
 import type { CrudAdapter, CrudFormMode, ResourceDef } from './types';
+
+// The dialog (react-hook-form, the resolver, every field control) loads when it is first opened.
+const CrudFormDialog = React.lazy(() =>
+  import('./crud-form-dialog').then((m) => ({ default: m.CrudFormDialog })),
+) as unknown as typeof CrudFormDialogComponent;
 
 export type CrudPageProps<Row, Form> = {
   resource: ResourceDef<Row, Form>;
@@ -55,7 +72,8 @@ function CrudPageView<Row, Form>({
   rowActions,
   className,
 }: CrudPageProps<Row, Form>) {
-  const { t, can } = useCrudContext();
+  const crud = useCrudContext();
+  const { t, can } = crud;
   const { messages } = useUiLocale();
   const confirm = useConfirm();
 
@@ -77,6 +95,16 @@ function CrudPageView<Row, Form>({
   const [loading, setLoading] = React.useState(false);
   const [selection, setSelection] = React.useState<RowSelectionState>({});
   const [dialog, setDialog] = React.useState<DialogState>(closedDialog);
+  // Mounted from the first opening on, so closing keeps its animation and reopening is instant.
+  const [dialogUsed, setDialogUsed] = React.useState(false);
+  if (dialog.open && !dialogUsed) setDialogUsed(true);
+  const [sorting, setSorting] = React.useState<SortingState>(() =>
+    resource.defaultSort
+      ? [{ id: resource.defaultSort.prop, desc: resource.defaultSort.order === 'desc' }]
+      : [],
+  );
+  const [exporting, setExporting] = React.useState(false);
+  const settings = useDataTableSettings({ storageKey: resourceStorageKey(resource) });
 
   const perms = resourcePermissions(resource);
   const actions = resource.actions ?? {};
@@ -86,6 +114,16 @@ function CrudPageView<Row, Form>({
   const allowDelete = actions.delete !== false && can(perms.delete);
   const allowBatchDelete = actions.batchDelete !== false && can(perms.delete);
   const allowRefresh = actions.refresh !== false;
+  const allowExport = resource.export !== false;
+
+  const sortFields = React.useMemo(
+    () => new Map(resource.columns.map((c) => [c.prop as string, c.sortField ?? toSnakeCase(c.prop)])),
+    [resource.columns],
+  );
+  const sortParams = React.useMemo(
+    () => toSortParams(sorting, (id) => sortFields.get(id) ?? toSnakeCase(id)),
+    [sorting, sortFields],
+  );
 
   const adapterRef = React.useRef(adapter);
   adapterRef.current = adapter;
@@ -98,7 +136,7 @@ function CrudPageView<Row, Form>({
     setLoading(true);
     setSelection({});
     adapterRef.current
-      .list({ ...fixed, ...query, current: page.current, size: page.size })
+      .list({ ...fixed, ...query, ...sortParams, current: page.current, size: page.size })
       .then(
         (result) => {
           if (id !== requestId.current) return;
@@ -112,7 +150,7 @@ function CrudPageView<Row, Form>({
       .finally(() => {
         if (id === requestId.current) setLoading(false);
       });
-  }, [query, page, reloadToken, fixedKey]);
+  }, [query, page, reloadToken, fixedKey, sortParams]);
 
   const reload = React.useCallback(() => setReloadToken((n) => n + 1), []);
 
@@ -192,18 +230,75 @@ function CrudPageView<Row, Form>({
     reload();
   };
 
+  const shownColumns = React.useMemo(() => resource.columns.filter((c) => !c.hideInList), [resource.columns]);
+
   const listColumns = React.useMemo<ColumnDef<Row, unknown>[]>(
     () =>
-      resource.columns
-        .filter((c) => !c.hideInList)
-        .map((column) => ({
-          id: column.prop,
-          header: () => t(column.label),
-          meta: { width: column.width, align: column.align },
-          cell: ({ row }) => <CrudCell column={column} row={row.original} />,
-        })),
-    [resource.columns, t],
+      shownColumns.map((column) => ({
+        id: column.prop,
+        accessorFn: (row: Row) => (row as Record<string, unknown>)[column.prop],
+        enableSorting: !!column.sortable,
+        enableHiding: column.hideable !== false,
+        header: () => t(column.label),
+        meta: {
+          width: column.width,
+          minWidth: column.minWidth,
+          align: column.align,
+          fixed: column.fixed,
+          label: t(column.label),
+          sortField: column.sortField,
+        },
+        cell: ({ row }) => <CrudCell column={column} row={row.original} />,
+      })),
+    [shownColumns, t],
   );
+
+  const settingsColumns = React.useMemo(
+    () =>
+      shownColumns.map((c) => ({ id: c.prop as string, label: t(c.label), hideable: c.hideable !== false })),
+    [shownColumns, t],
+  );
+
+  const onSortingChange = (next: SortingState) => {
+    setSorting(next);
+    setPage((p) => ({ ...p, current: 1 }));
+  };
+
+  /** Every row matching the current search and sort, in the visible columns, with dictionary labels. */
+  const onExport = async (format: ExportFormat) => {
+    if (exporting) return;
+    setExporting(true);
+    try {
+      const fixed = JSON.parse(fixedKey) as Record<string, string | number | boolean>;
+      let rows: Row[];
+      try {
+        rows = await fetchAllRows(adapter, { ...fixed, ...query, ...sortParams });
+      } catch {
+        return; // the adapter's HTTP layer already reported it
+      }
+      if (rows.length === 0) {
+        toast.warning(messages.exportEmpty);
+        return;
+      }
+      const visible = orderColumnIds(
+        shownColumns.map((c) => c.prop as string),
+        settings.columnOrder,
+        settings.columnVisibility,
+      );
+      const columns = await buildExportColumns(visible, resource.columns, crud, messages);
+      await exportRows({
+        format,
+        rows,
+        columns,
+        filename: resource.title ? t(resource.title) : resource.name,
+      });
+      toast.success(messages.exportSuccess(rows.length));
+    } catch {
+      toast.error(messages.exportFailed);
+    } finally {
+      setExporting(false);
+    }
+  };
 
   const searchColumns = resource.columns.filter((c) => c.search);
   const hasRowActions = allowView || allowEdit || allowDelete || !!rowActions;
@@ -243,33 +338,16 @@ function CrudPageView<Row, Form>({
   return (
     <div data-slot="crud-page" data-resource={resource.name} className={cn('flex flex-col gap-4', className)}>
       <CrudSearch columns={searchColumns} onSearch={onSearch} onReset={onReset} loading={loading} />
-      <div data-slot="crud-toolbar" role="toolbar" className="flex flex-wrap items-center gap-2">
-        {allowAdd ? (
-          <Button variant="primary" onClick={openAdd}>
-            <Plus aria-hidden />
-            {messages.add}
-          </Button>
-        ) : null}
-        {allowBatchDelete && resource.selection !== false ? (
-          <Button variant="outline" data-action="batch-delete" onClick={onBatchDelete}>
-            <Trash aria-hidden />
-            {messages.batchDelete}
-          </Button>
-        ) : null}
-        {toolbarExtra}
-        {allowRefresh ? (
-          <Button
-            variant="default"
-            size="icon"
-            className="ml-auto"
-            aria-label={messages.refresh}
-            title={messages.refresh}
-            onClick={reload}
-          >
-            <RefreshCw aria-hidden />
-          </Button>
-        ) : null}
-      </div>
+      <CrudToolbar
+        onAdd={allowAdd ? openAdd : undefined}
+        onBatchDelete={allowBatchDelete && resource.selection !== false ? onBatchDelete : undefined}
+        onExport={allowExport ? (format) => void onExport(format) : undefined}
+        exporting={exporting}
+        onRefresh={allowRefresh ? reload : undefined}
+        columns={settingsColumns}
+        settings={settings}
+        extra={toolbarExtra}
+      />
       <DataTable<Row>
         aria-label={resource.title ? t(resource.title) : resource.name}
         data={records}
@@ -284,6 +362,10 @@ function CrudPageView<Row, Form>({
         onRowSelectionChange={(next) => setSelection(next)}
         actions={hasRowActions ? renderActions : undefined}
         actionsWidth={resource.menuWidth ?? 240}
+        sorting={sorting}
+        onSortingChange={onSortingChange}
+        resizable={resource.resizable ?? true}
+        settings={settings}
         pagination={{
           current: page.current,
           size: page.size,
@@ -292,15 +374,19 @@ function CrudPageView<Row, Form>({
           onChange: (next) => setPage(next),
         }}
       />
-      <CrudFormDialog
-        resource={resource}
-        mode={dialog.mode}
-        open={dialog.open}
-        values={dialog.values}
-        loading={dialog.loading}
-        onOpenChange={(open) => setDialog((d) => ({ ...d, open }))}
-        onSubmit={onSubmit}
-      />
+      {dialogUsed ? (
+        <React.Suspense fallback={null}>
+          <CrudFormDialog
+            resource={resource}
+            mode={dialog.mode}
+            open={dialog.open}
+            values={dialog.values}
+            loading={dialog.loading}
+            onOpenChange={(open) => setDialog((d) => ({ ...d, open }))}
+            onSubmit={onSubmit}
+          />
+        </React.Suspense>
+      ) : null}
     </div>
   );
 }

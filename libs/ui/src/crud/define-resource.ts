@@ -17,3 +17,9 @@ export function resourcePermissions<Row, Form>(def: ResourceDef<Row, Form>) {
     view: def.permissions?.view ?? `${def.name}_view`,
   };
 }
+
+/** Where a resource's table preferences persist: `storageKey`, default `crud:<name>`; undefined when turned off. */
+export function resourceStorageKey<Row, Form>(def: ResourceDef<Row, Form>): string | undefined {
+  if (def.storageKey === false) return undefined;
+  return def.storageKey ?? `crud:${def.name}`;
+}

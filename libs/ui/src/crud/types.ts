@@ -1,11 +1,37 @@
 import type * as React from 'react';
 import type { $ZodType } from 'zod/v4/core';
 
-/** An option of a select, switch or dictionary. */
-export type Option = { label: string; value: string | number; disabled?: boolean };
+import type { UploadHandler } from '../components/upload';
+
+/** An option of a select, switch or dictionary; tree and cascader options may nest. */
+export type Option = {
+  label: string;
+  value: string | number;
+  disabled?: boolean;
+  /** Tree / cascader children. */
+  children?: Option[] | null;
+  /** Tree / cascader: children are loaded by the column's `loadChildren`. */
+  hasChildren?: boolean;
+  isLeaf?: boolean;
+};
 
 export type CrudFieldType =
-  'input' | 'textarea' | 'number' | 'select' | 'switch' | 'password' | 'date' | 'datetime' | 'daterange';
+  | 'input'
+  | 'textarea'
+  | 'number'
+  | 'select'
+  | 'radio'
+  | 'multiselect'
+  | 'tree'
+  | 'cascader'
+  | 'switch'
+  | 'password'
+  | 'date'
+  | 'datetime'
+  | 'daterange'
+  | 'upload'
+  | 'avatar'
+  | 'color';
 
 export type CrudFormMode = 'add' | 'edit' | 'view';
 
@@ -33,6 +59,18 @@ export interface CrudColumn<Row, Form = Row> {
   rows?: number;
   /** List column width (number = px). */
   width?: number | string;
+  /** Smallest list width when resizing (px). Default 60. */
+  minWidth?: number;
+  /** Header click sorts on the server (sent as `ascs` / `descs`). */
+  sortable?: boolean;
+  /** Server field for sorting; default the prop in snake_case (`createTime` → `create_time`). */
+  sortField?: string;
+  /** Keep the column in view when the table scrolls sideways (give it a numeric width). */
+  fixed?: 'left' | 'right';
+  /** false: the column settings cannot hide it. Default true. */
+  hideable?: boolean;
+  /** false: left out of CSV / Excel exports. Default true. */
+  exportable?: boolean;
   align?: 'left' | 'center' | 'right';
   /** Show in the search bar. */
   search?: boolean;
@@ -43,8 +81,39 @@ export interface CrudColumn<Row, Form = Row> {
   hideInForm?: boolean | Partial<Record<CrudFormMode, boolean>>;
   /** Dictionary code resolved through the CRUD context's `dictionary`. */
   dict?: string;
-  /** Static options (select, switch: [off, on]). */
+  /** Static options (select, radio, multiselect, tree, cascader; switch: [off, on]). */
   options?: Option[];
+  /**
+   * How multi-valued fields (multiselect, multiple tree, upload, cascader, daterange) store their value:
+   * 'string' joins with `separator` (the platform sends comma-joined ids), 'array' keeps an array.
+   * Default 'string', except 'array' for cascader and daterange.
+   */
+  dataType?: 'string' | 'array';
+  /** Separator of `dataType: 'string'`. Default ','. */
+  separator?: string;
+  /** Tree: several nodes with checkboxes. */
+  multiple?: boolean;
+  /** Tree: check parent and children independently. */
+  checkStrictly?: boolean;
+  /** Multiselect / multiple tree: show at most this many tags, then "+N". */
+  maxTagCount?: number;
+  /** Tree and cascader: load the children of a node with `hasChildren: true` or `isLeaf: false`. */
+  loadChildren?: (parent: Option) => Promise<Option[]>;
+  /** Number: control limits (clamped on blur), step and decimal places. */
+  min?: number;
+  max?: number;
+  step?: number;
+  precision?: number;
+  /** Date / datetime / daterange: earliest and latest selectable dates ('YYYY-MM-DD'). */
+  minDate?: string;
+  maxDate?: string;
+  /** Upload / avatar: accepted types ('image/jpeg,image/png'), max size in bytes, max count. */
+  accept?: string;
+  acceptLabel?: string;
+  maxSize?: number;
+  maxCount?: number;
+  /** Upload / avatar: uploads a file and resolves to its link (the kit never does HTTP itself). */
+  upload?: UploadHandler;
   rules?: CrudRules;
   /** Width in the dialog grid, out of 24. Default 12 (24 for textarea). */
   span?: number;
@@ -97,6 +166,14 @@ export interface ResourceDef<Row, Form = Row> {
   bordered?: boolean;
   pageSizes?: number[];
   defaultPageSize?: number;
+  /** Initial sort of the list. */
+  defaultSort?: { prop: Extract<keyof Row, string>; order: 'asc' | 'desc' };
+  /** Column widths adjustable by dragging the header edges. Default true. */
+  resizable?: boolean;
+  /** Where column visibility, order, widths and density persist (localStorage); default `crud:<name>`; false: not kept. */
+  storageKey?: string | false;
+  /** Export button (CSV / Excel of every row matching the current search). Default true. */
+  export?: boolean;
   /** Form validation schema (its messages may be keys; they pass through `t`). Replaces column rules. */
   schema?: $ZodType<Form, unknown>;
   /** Map a row (or detail) to the dialog's initial values. */
@@ -104,6 +181,9 @@ export interface ResourceDef<Row, Form = Row> {
 }
 
 export type CrudListParams = { current: number; size: number } & Record<string, string | number | boolean>;
+
+/** The current filters and sort (`ascs` / `descs`), without paging. */
+export type CrudExportParams = Record<string, string | number | boolean>;
 
 export interface CrudListResult<Row> {
   records: Row[];
@@ -113,6 +193,8 @@ export interface CrudListResult<Row> {
 /** Data access for one resource. The kit never does HTTP itself. */
 export interface CrudAdapter<Row, Form = Row> {
   list(params: CrudListParams): Promise<CrudListResult<Row>>;
+  /** Every row matching the filters (no paging), for export. Without it export pages through `list`. */
+  export?(params: CrudExportParams): Promise<Row[]>;
   detail?(id: string): Promise<Row>;
   create(form: Form): Promise<unknown>;
   update(form: Form & { id: string }): Promise<unknown>;
