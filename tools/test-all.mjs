@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: every check of the repo in order (format, lint, typecheck, unit and server tests, Storybook build,
-// end-to-end), then one summary line counting the tests that ran, read from the runners' JSON reports.
+// Storybook interaction and a11y tests, end-to-end), then one summary line counting the tests that ran, read
+// from the runners' JSON reports.
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -15,7 +16,14 @@ const steps = [
     'npx',
     ['nx', 'run-many', '-t', 'lint', 'typecheck', 'test', '--parallel=2', '--output-style=stream'],
   ],
+  // contract-check against a freshly started reference server (table per module, JUnit in .test-results)
+  ['contract check', 'npx', ['nx', 'run', '@smart/contract-check:check', '--output-style=stream']],
   ['storybook build', 'npx', ['nx', 'run-many', '-t', 'build-storybook', '--output-style=stream']],
+  [
+    'storybook interaction and a11y tests',
+    'npx',
+    ['nx', 'run-many', '-t', 'test-storybook', '--output-style=stream'],
+  ],
   ['end to end', 'npx', ['nx', 'run', '@smart/console-e2e:e2e', '--output-style=stream']],
 ];
 

@@ -30,3 +30,17 @@ export const CountCapped: Story = {
   },
 };
 export const Count: Story = { args: { children: undefined, count: 7, variant: 'destructive' } };
+/** `hideZero`: the error-log badge disappears when there are no logs. */
+export const HideZero: Story = {
+  render: () => (
+    <div className="flex items-center gap-2" data-testid="badges">
+      <Badge count={0} hideZero variant="destructive" />
+      <Badge count={0} variant="secondary" />
+      <Badge count={99} max={99} variant="destructive" />
+      <Badge count={100} max={99} variant="destructive" />
+    </div>
+  ),
+  play: async ({ canvas }) => {
+    await expect(canvas.getByTestId('badges')).toHaveTextContent('099' + '99+');
+  },
+};

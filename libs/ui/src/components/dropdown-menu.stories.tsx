@@ -48,4 +48,5 @@ export const Default: Story = {
     await userEvent.keyboard('{Escape}');
   },
 };
-export const Open: Story = { args: { defaultOpen: true } };
+/** Rendered open for the docs; non-modal, so the page behind is not aria-hidden around a focusable trigger. */
+export const Open: Story = { args: { defaultOpen: true, modal: false } };

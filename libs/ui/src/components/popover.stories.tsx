@@ -12,7 +12,7 @@ const meta = {
       <PopoverTrigger asChild>
         <Button>通知</Button>
       </PopoverTrigger>
-      <PopoverContent className="w-80">
+      <PopoverContent className="w-80" aria-label="消息">
         <p className="text-sm font-medium">消息</p>
         <p className="text-sm text-muted-foreground">暂无新的消息</p>
       </PopoverContent>

@@ -1,0 +1,34 @@
+// Storybook interaction tests: every story's play function (and an axe check, parameters.a11y.test = 'error')
+// runs in real Chromium (Debian's, headless) through @storybook/addon-vitest. `npm run test-storybook`.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
+// eslint-disable-next-line @nx/enforce-module-boundaries -- test tooling only: the shared Chromium launch settings
+import { chromiumArgs, chromiumPath } from '@smart/tools/chromium';
+import { playwright } from '@vitest/browser-playwright';
+import { defineConfig } from 'vitest/config';
+
+const dirname = path.dirname(fileURLToPath(import.meta.url));
+
+export default defineConfig({
+  plugins: [storybookTest({ configDir: path.join(dirname, '.storybook') })],
+  // Pre-bundle what the stories import up front: a dependency found mid-run makes Vite reload and fail tests.
+  optimizeDeps: {
+    entries: ['src/**/*.stories.tsx', '../features/*/src/**/*.stories.tsx'],
+    include: ['@faker-js/faker', '@tanstack/react-query', 'msw', 'msw/browser', 'cmdk'],
+  },
+  test: {
+    name: 'storybook',
+    // The json report feeds the summary line of `npm test` (tools/test-all.mjs).
+    reporters: ['default', ['json', { outputFile: '.test-results/storybook.json' }]],
+    testTimeout: 30000,
+    browser: {
+      enabled: true,
+      headless: true,
+      provider: playwright({ launchOptions: { executablePath: chromiumPath, args: chromiumArgs } }),
+      instances: [{ browser: 'chromium' }],
+      screenshotFailures: false,
+    },
+  },
+});
