@@ -1,6 +1,7 @@
 import * as React from 'react';
 
 import { Skeleton } from '../components/skeleton';
+import type * as HeavyControls from './heavy-controls';
 
 // The CRUD kit's heavier controls (day picker, cmdk lists, trees, uploads, colour picker) load on first use, so a
 // resource made of text fields — most of them — does not carry them in its feature chunk.
@@ -17,7 +18,7 @@ function lazyControl<P extends object>(load: () => Promise<React.ComponentType<P
 }
 
 type PropsOf<T> = T extends React.ComponentType<infer P> ? P : never;
-type Controls = typeof import('./heavy-controls');
+type Controls = typeof HeavyControls;
 
 export const AvatarUpload = lazyControl<PropsOf<Controls['AvatarUpload']>>(() =>
   import('./heavy-controls').then((m) => m.AvatarUpload),
