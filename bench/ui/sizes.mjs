@@ -48,8 +48,18 @@ async function measure(name, code, dir) {
   });
   const outputs = (Array.isArray(result) ? result : [result]).flatMap((r) => r.output);
   const chunks = outputs.filter((o) => o.type === 'chunk');
-  const entry = chunks.filter((c) => c.isEntry);
-  const lazy = chunks.filter((c) => !c.isEntry);
+  // What a page loads up front: the entry and everything it imports statically (shared chunks included);
+  // the rest is only fetched by dynamic imports.
+  const byName = new Map(chunks.map((c) => [c.fileName, c]));
+  const upFront = new Set();
+  const visit = (c) => {
+    if (!c || upFront.has(c)) return;
+    upFront.add(c);
+    for (const name of c.imports) visit(byName.get(name));
+  };
+  for (const c of chunks.filter((x) => x.isEntry)) visit(c);
+  const entry = [...upFront];
+  const lazy = chunks.filter((c) => !upFront.has(c));
   const size = (list) => list.reduce((n, c) => n + gzipSync(Buffer.from(c.code), { level: 9 }).length, 0);
   const raw = (list) => list.reduce((n, c) => n + Buffer.byteLength(c.code), 0);
   return { name, gzip: size(entry), raw: raw(entry), lazyGzip: size(lazy) };
