@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import * as React from 'react';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 
 import type { UploadHandler } from '../components/upload';
 import { CrudProvider } from './crud-context';
@@ -60,6 +60,11 @@ function fileInput(container: HTMLElement): Promise<HTMLInputElement> {
     return input;
   });
 }
+
+// Load the lazily imported controls once up front, so each test measures the control, not the chunk load.
+beforeAll(async () => {
+  await import('./heavy-controls');
+});
 
 describe('split/join of multi-valued fields', () => {
   it('joins with commas by default and keeps typed arrays for dataType array', () => {

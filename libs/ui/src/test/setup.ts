@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach } from 'vitest';
 
@@ -44,3 +44,7 @@ afterEach(() => {
   toast.dismiss();
   cleanup();
 });
+
+// Lazily loaded parts (the CRUD dialog, heavy controls) take longer than Testing Library's 1 s default to appear
+// when both cores are busy, as in CI; a wrong expectation still fails, only later.
+configure({ asyncUtilTimeout: 5000 });
