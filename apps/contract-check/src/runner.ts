@@ -562,23 +562,28 @@ export class Runner {
   ): Promise<string | undefined> {
     const data = (reply.json as { data?: unknown } | undefined)?.data;
     if (isObj(data) && typeof data.id === 'string' && data.id) return data.id;
-    if (!r.list || this.isNotImplemented(r.list)) return undefined;
-    for (const f of unique) {
-      const param = r.list.op.parameters.find(
-        (p) => p.in === 'query' && (p.name === f || p.name === `${f}_equal`),
-      );
-      if (!param) continue;
-      const res = await this.http.send({
-        method: r.list.op.method,
-        path: r.list.op.path,
-        query: { [param.name]: body[f], size: 50 },
-      });
-      const d = (res.json as { data?: unknown } | undefined)?.data;
-      const rows = (
-        Array.isArray(d) ? d : isObj(d) && Array.isArray(d.records) ? d.records : []
-      ) as unknown[];
-      const row = rows.find((x) => isObj(x) && x[f] === body[f]);
-      if (isObj(row) && typeof row.id === 'string') return row.id;
+    // Every implemented list-like operation of the resource (list, lazy-list, …), the declared one first.
+    const lists = [r.list, ...r.ops.filter((o) => o.kind === 'list' && o !== r.list)].filter(
+      (o): o is Classified => !!o && !this.isNotImplemented(o),
+    );
+    for (const list of lists) {
+      for (const f of unique) {
+        const param = list.op.parameters.find(
+          (p) => p.in === 'query' && (p.name === f || p.name === `${f}_equal`),
+        );
+        if (!param) continue;
+        const res = await this.http.send({
+          method: list.op.method,
+          path: list.op.path,
+          query: { [param.name]: body[f], size: 50 },
+        });
+        const d = (res.json as { data?: unknown } | undefined)?.data;
+        const rows = (
+          Array.isArray(d) ? d : isObj(d) && Array.isArray(d.records) ? d.records : []
+        ) as unknown[];
+        const row = rows.find((x) => isObj(x) && x[f] === body[f]);
+        if (isObj(row) && typeof row.id === 'string') return row.id;
+      }
     }
     return undefined;
   }

@@ -117,6 +117,18 @@ describe('schema sampler', () => {
     expect(short).toBe('abcd_cc1');
     expect(uniqueString({ type: 'string', pattern: '^[a-z]+$' }, 'abc', '_cc1')).toBe('abc');
     expect(uniqueString({ type: 'string', pattern: '^[a-z0-9]+$' }, 'abc', '_cc1')).toBe('abccc1');
+    // a 13-character run suffix on a 12-character code keeps the code's length and still differs from the base
+    const code = uniqueString({ type: 'string', maxLength: 12 }, 'ceo', '_mhw3k2x9q1a');
+    expect(code.length).toBeLessThanOrEqual(12);
+    expect(code).not.toBe('ceo');
+    // digits-only codes (regions) get a digit tail
+    const region = uniqueString(
+      { type: 'string', pattern: '^[0-9]{2,12}$', maxLength: 12 },
+      '110101',
+      '_mhw3k2x9q1a',
+    );
+    expect(region).toMatch(/^[0-9]{2,12}$/);
+    expect(region).not.toBe('110101');
     const shape = objectShape(doc, { $ref: '#/components/schemas/Entity' });
     expect(uniqueFields(shape)).toEqual(['name', 'key', 'nickname']);
   });

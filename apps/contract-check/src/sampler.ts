@@ -394,11 +394,17 @@ export function uniqueString(schema: Schema, base: string, suffix: string): stri
     return `cc${suffix}@example.com`.slice(-(schema.maxLength as number) || undefined);
   const max = (schema.maxLength as number | undefined) ?? 255;
   const re = typeof schema.pattern === 'string' ? safeRegExp(schema.pattern) : undefined;
-  const candidates = [`${base}${suffix}`, `${base}${suffix.replace(/[^0-9A-Za-z]/g, '')}`];
-  for (const candidate of candidates) {
-    const fitted =
-      candidate.length > max ? `${base.slice(0, Math.max(0, max - suffix.length))}${suffix}` : candidate;
-    if (fitted.length <= max && (!re || re.test(fitted))) return fitted;
+  const alnum = suffix.replace(/[^0-9A-Za-z]/g, '');
+  // The run suffix as digits, for codes whose pattern allows digits only.
+  const digits = String(Number.parseInt(alnum.slice(-8), 36) || 0).padStart(6, '0');
+  const fit = (tail: string) =>
+    tail.length >= max ? tail.slice(-max) : `${base.slice(0, max - tail.length)}${tail}`;
+  // Longest tail first; shorter tails still make collisions unlikely when maxLength is tight (e.g. 12).
+  const tails = [suffix, alnum, alnum.slice(-6), alnum.slice(-4), digits, digits.slice(-4), digits.slice(-2)];
+  for (const tail of tails) {
+    if (!tail) continue;
+    const candidate = fit(tail);
+    if (candidate !== base && candidate.length <= max && (!re || re.test(candidate))) return candidate;
   }
   return base;
 }
@@ -411,6 +417,8 @@ export function uniqueFields(shape: ObjectShape): string[] {
     .filter(([name, s]) => {
       if (typeOf(s) !== 'string' || s.enum || 'const' in s || s.readOnly) return false;
       if (isIdName(name)) return false;
+      // references to other rows (parentCode, parentId …) must keep pointing at a row that exists
+      if (/^parent[A-Z]/.test(name)) return false;
       if (typeof s.pattern === 'string' && /\[0-9\]\{4\}-|\\d\{4\}-/.test(s.pattern)) return false;
       if (s['x-dict']) return false;
       return true;
