@@ -13,9 +13,11 @@ import { Tokens, loadSigningKey } from './auth/tokens';
 import type { ServerConfig } from './config';
 import type { Db } from './db/index';
 import { authHandlers } from './handlers/auth';
-import { dictHandlers } from './handlers/dict';
+import { deptHandlers } from './handlers/dept';
+import { dictBizHandlers, dictHandlers } from './handlers/dict';
 import { menuHandlers } from './handlers/menu';
 import { paramHandlers } from './handlers/param';
+import { postHandlers } from './handlers/post';
 import { apiDocsPath, loadSpec, type OpenApiDocument } from './spec';
 import { AuthError, BizError, OAuthError, fail } from './util';
 
@@ -185,6 +187,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     ...menuHandlers(db),
     ...dictHandlers(db),
     ...paramHandlers(db),
+    ...postHandlers(db),
+    ...dictBizHandlers(db),
+    ...deptHandlers(db),
   };
   await app.register(openapiGlue, {
     specification: opts.spec ?? loadSpec(),

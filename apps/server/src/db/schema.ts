@@ -97,7 +97,7 @@ export const dept = pgTable(
     remark: varchar('remark', { length: 255 }).notNull().default(''),
     ...audit(),
   },
-  (t) => [index('smart_dept_tenant_idx').on(t.tenantId)],
+  (t) => [index('smart_dept_tenant_idx').on(t.tenantId), index('smart_dept_parent_idx').on(t.parentId)],
 );
 
 export const role = pgTable(
@@ -194,7 +194,12 @@ export const dict = pgTable(
     isSealed: integer('is_sealed').notNull().default(0),
     isDeleted: integer('is_deleted').notNull().default(0),
   },
-  (t) => [index('smart_dict_code_idx').on(t.code)],
+  (t) => [
+    index('smart_dict_code_idx').on(t.code),
+    uniqueIndex('smart_dict_key_uq')
+      .on(t.code, t.dictKey)
+      .where(sql`is_deleted = 0`),
+  ],
 );
 
 export const param = pgTable(
@@ -265,3 +270,74 @@ export const loginFailure = pgTable(
   },
   (t) => [uniqueIndex('smart_login_failure_pk').on(t.tenantId, t.account)],
 );
+
+export const post = pgTable(
+  'smart_post',
+  {
+    id: id(),
+    tenantId: varchar('tenant_id', { length: 12 }).notNull(),
+    category: integer('category').notNull().default(1),
+    postCode: varchar('post_code', { length: 12 }).notNull(),
+    postName: varchar('post_name', { length: 64 }).notNull(),
+    sort: integer('sort').notNull().default(1),
+    remark: varchar('remark', { length: 255 }).notNull().default(''),
+    ...audit(),
+  },
+  (t) => [index('smart_post_tenant_sort_idx').on(t.tenantId, t.sort)],
+);
+
+/** Business dictionaries: the shape of `smart_dict`, per tenant. */
+export const dictBiz = pgTable(
+  'smart_dict_biz',
+  {
+    id: id(),
+    tenantId: varchar('tenant_id', { length: 12 }).notNull(),
+    parentId: bigint('parent_id', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    code: varchar('code', { length: 255 }).notNull(),
+    dictKey: varchar('dict_key', { length: 255 }).notNull(),
+    dictValue: varchar('dict_value', { length: 255 }).notNull(),
+    sort: integer('sort').notNull().default(1),
+    remark: varchar('remark', { length: 255 }).notNull().default(''),
+    isSealed: integer('is_sealed').notNull().default(0),
+    isDeleted: integer('is_deleted').notNull().default(0),
+  },
+  (t) => [
+    index('smart_dict_biz_tenant_code_idx').on(t.tenantId, t.code),
+    uniqueIndex('smart_dict_biz_key_uq')
+      .on(t.tenantId, t.code, t.dictKey)
+      .where(sql`is_deleted = 0`),
+  ],
+);
+
+/** Regions (blade-contract §3.13): the code is the key, removes are physical. Platform-wide. */
+export const region = pgTable(
+  'smart_region',
+  {
+    code: varchar('code', { length: 12 }).primaryKey(),
+    parentCode: varchar('parent_code', { length: 12 }).notNull(),
+    ancestors: varchar('ancestors', { length: 255 }).notNull().default(''),
+    name: varchar('name', { length: 32 }).notNull(),
+    provinceCode: varchar('province_code', { length: 12 }).notNull().default(''),
+    provinceName: varchar('province_name', { length: 32 }).notNull().default(''),
+    cityCode: varchar('city_code', { length: 12 }).notNull().default(''),
+    cityName: varchar('city_name', { length: 32 }).notNull().default(''),
+    districtCode: varchar('district_code', { length: 12 }).notNull().default(''),
+    districtName: varchar('district_name', { length: 32 }).notNull().default(''),
+    townCode: varchar('town_code', { length: 12 }).notNull().default(''),
+    townName: varchar('town_name', { length: 32 }).notNull().default(''),
+    villageCode: varchar('village_code', { length: 12 }).notNull().default(''),
+    villageName: varchar('village_name', { length: 32 }).notNull().default(''),
+    regionLevel: integer('region_level').notNull().default(1),
+    sort: integer('sort').notNull().default(1),
+    remark: varchar('remark', { length: 255 }).notNull().default(''),
+  },
+  (t) => [index('smart_region_parent_idx').on(t.parentCode)],
+);
+
+/** Seed steps applied to this database (upgrades of an existing data folder run each step once). */
+export const seedStep = pgTable('smart_seed_step', {
+  name: varchar('name', { length: 64 }).primaryKey(),
+  appliedAt: ts('applied_at').notNull().defaultNow(),
+});

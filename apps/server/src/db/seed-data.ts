@@ -273,3 +273,192 @@ export const params: { paramName: string; paramKey: string; paramValue: string }
     paramValue: 'desk,flow,work,monitor,resource,role,user,dept,post,dictbiz,topmenu',
   },
 ];
+
+/* ------------------------------------------------- seed step "system-modules" (upgrades existing folders) */
+
+/** System dictionaries added by the system-modules step (blade-contract §5); fixed ids, never reused. */
+export const dictsV2: (SeedDict & { id: bigint })[] = [
+  {
+    id: 1123598814738676001n,
+    code: 'notice',
+    name: '通知类型',
+    items: [
+      ['1', '发布通知'],
+      ['2', '批转通知'],
+      ['3', '转发通知'],
+      ['4', '指示通知'],
+      ['5', '任免通知'],
+      ['6', '事务通知'],
+    ],
+  },
+  {
+    id: 1123598814738676101n,
+    code: 'flow',
+    name: '流程类型',
+    items: [
+      ['1', '请假流程', 'leave'],
+      ['2', '报销流程', 'expense'],
+    ],
+  },
+  {
+    id: 1123598814738676201n,
+    code: 'data_scope_type',
+    name: '数据权限',
+    items: [
+      ['1', '全部可见'],
+      ['2', '本人可见'],
+      ['3', '所在机构可见'],
+      ['4', '所在机构及子级可见'],
+      ['5', '自定义'],
+    ],
+  },
+  {
+    id: 1123598814738676301n,
+    code: 'api_scope_type',
+    name: '接口权限',
+    items: [
+      ['1', '系统接口'],
+      ['2', '业务接口'],
+    ],
+  },
+  {
+    id: 1123598814738676401n,
+    code: 'scope_category',
+    name: '权限类型',
+    items: [
+      ['1', '数据权限'],
+      ['2', '接口权限'],
+    ],
+  },
+  {
+    id: 1123598814738676501n,
+    code: 'oss',
+    name: '对象存储',
+    items: [
+      ['1', 'minio'],
+      ['2', '七牛云'],
+      ['3', '阿里云'],
+      ['4', '腾讯云'],
+    ],
+  },
+  {
+    id: 1123598814738676601n,
+    code: 'sms',
+    name: '短信服务',
+    items: [
+      ['1', '云片'],
+      ['2', '七牛云'],
+      ['3', '阿里云'],
+      ['4', '腾讯云'],
+    ],
+  },
+  {
+    id: 1123598814738676701n,
+    code: 'post_category',
+    name: '岗位类型',
+    items: [
+      ['1', '高层'],
+      ['2', '中层'],
+      ['3', '基层'],
+      ['4', '其他'],
+    ],
+  },
+  {
+    id: 1123598814738676801n,
+    code: 'region',
+    name: '行政区划',
+    items: [
+      ['0', '国家'],
+      ['1', '省份/直辖市'],
+      ['2', '地市'],
+      ['3', '区县'],
+      ['4', '乡镇'],
+      ['5', '村委'],
+    ],
+  },
+];
+
+/** Posts of tenant 000000 (blade-contract §6): ids 1123598817738675201 (ceo) … 208 (staff). */
+export const posts: { postCode: string; postName: string; category: number }[] = [
+  { postCode: 'ceo', postName: '首席执行官', category: 1 },
+  { postCode: 'coo', postName: '首席运营官', category: 1 },
+  { postCode: 'cfo', postName: '首席财务官', category: 1 },
+  { postCode: 'cto', postName: '首席技术官', category: 1 },
+  { postCode: 'cio', postName: '首席信息官', category: 1 },
+  { postCode: 'pm', postName: '技术经理', category: 2 },
+  { postCode: 'hrm', postName: '人力经理', category: 2 },
+  { postCode: 'staff', postName: '人员', category: 3 },
+];
+
+/** Children of 刀锋科技 (blade-contract §6). */
+export const childDepts = [
+  { id: 1123598813738675202n, deptName: '常州刀锋', fullName: '常州刀锋科技有限公司', sort: 1 },
+  { id: 1123598813738675203n, deptName: '苏州刀锋', fullName: '苏州刀锋科技有限公司', sort: 2 },
+];
+
+/** Business dictionaries per tenant: header and items, fixed ids. */
+export const dictBizSeed: { tenantId: string; baseId: bigint }[] = [
+  { tenantId: ADMIN_TENANT, baseId: 1123598818738675201n },
+  { tenantId: DEMO_TENANT, baseId: 1123598818738675301n },
+];
+export const dictBizItems: SeedDict = {
+  code: 'customer_level',
+  name: '客户等级',
+  items: [
+    ['1', '普通客户'],
+    ['2', '重要客户'],
+    ['3', 'VIP客户'],
+  ],
+};
+
+/** Provincial-level divisions (spec §9: 33 names; the 31 of the mainland plus Hong Kong and Macao). */
+export const provinces: [code: string, name: string][] = [
+  ['11', '北京市'],
+  ['12', '天津市'],
+  ['13', '河北省'],
+  ['14', '山西省'],
+  ['15', '内蒙古自治区'],
+  ['21', '辽宁省'],
+  ['22', '吉林省'],
+  ['23', '黑龙江省'],
+  ['31', '上海市'],
+  ['32', '江苏省'],
+  ['33', '浙江省'],
+  ['34', '安徽省'],
+  ['35', '福建省'],
+  ['36', '江西省'],
+  ['37', '山东省'],
+  ['41', '河南省'],
+  ['42', '湖北省'],
+  ['43', '湖南省'],
+  ['44', '广东省'],
+  ['45', '广西壮族自治区'],
+  ['46', '海南省'],
+  ['50', '重庆市'],
+  ['51', '四川省'],
+  ['52', '贵州省'],
+  ['53', '云南省'],
+  ['54', '西藏自治区'],
+  ['61', '陕西省'],
+  ['62', '甘肃省'],
+  ['63', '青海省'],
+  ['64', '宁夏回族自治区'],
+  ['65', '新疆维吾尔自治区'],
+  ['81', '香港特别行政区'],
+  ['82', '澳门特别行政区'],
+];
+
+/** A few cities and districts so the lazy tree has depth: [code, parentCode, name]. */
+export const cities: [code: string, parent: string, name: string][] = [
+  ['1101', '11', '北京城区'],
+  ['110101', '1101', '东城区'],
+  ['110102', '1101', '西城区'],
+  ['3201', '32', '南京市'],
+  ['3204', '32', '常州市'],
+  ['3205', '32', '苏州市'],
+  ['320402', '3204', '天宁区'],
+  ['320404', '3204', '钟楼区'],
+  ['4401', '44', '广州市'],
+  ['4403', '44', '深圳市'],
+  ['3301', '33', '杭州市'],
+];

@@ -3,8 +3,38 @@ import { and, eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../auth/password';
 import { nextId } from '../util';
 import type { Db } from './index';
-import { client, dept, dict, menu, param, role, roleMenu, tenant, user } from './schema';
-import { ADMIN_TENANT, DEMO_TENANT, SEED_IDS, dicts, menus, params, tenants } from './seed-data';
+import { deriveRegion, type RegionDerived } from './region-derive';
+import {
+  client,
+  dept,
+  dict,
+  dictBiz,
+  menu,
+  param,
+  post,
+  region,
+  role,
+  roleMenu,
+  seedStep,
+  tenant,
+  user,
+} from './schema';
+import {
+  ADMIN_TENANT,
+  DEMO_TENANT,
+  SEED_IDS,
+  childDepts,
+  cities,
+  dictBizItems,
+  dictBizSeed,
+  dicts,
+  dictsV2,
+  menus,
+  params,
+  posts,
+  provinces,
+  tenants,
+} from './seed-data';
 
 const md5 = (s: string) => createHash('md5').update(s).digest('hex');
 
@@ -14,6 +44,12 @@ const md5 = (s: string) => createHash('md5').update(s).digest('hex');
  * lock and does nothing when tenant 000000 already exists (several instances may start at once).
  */
 export async function seed(db: Db): Promise<boolean> {
+  const fresh = await seedBase(db);
+  await applySeedSteps(db);
+  return fresh;
+}
+
+async function seedBase(db: Db): Promise<boolean> {
   const seeded = async (q: Db) =>
     (
       await q
@@ -178,5 +214,136 @@ export async function seed(db: Db): Promise<boolean> {
     );
     await tx.insert(param).values(paramRows);
     return true;
+  });
+}
+
+const adminAudit = {
+  createUser: SEED_IDS.userAdmin,
+  createDept: SEED_IDS.deptAdmin,
+  updateUser: SEED_IDS.userAdmin,
+};
+
+/**
+ * Seed steps after the base seed, each applied once per database (recorded in smart_seed_step), so a data folder
+ * seeded by an older version gets the new rows on its next start, and rows an operator removed later are not
+ * resurrected. Rows have fixed ids and are inserted with ON CONFLICT DO NOTHING (an operator's own row holding a
+ * unique key wins).
+ */
+const STEPS: { name: string; run(tx: Db): Promise<void> }[] = [
+  {
+    name: 'system-modules',
+    async run(tx) {
+      // system dictionaries
+      for (const d of dictsV2) {
+        await tx
+          .insert(dict)
+          .values({
+            id: d.id,
+            parentId: 0n,
+            code: d.code,
+            dictKey: '-1',
+            dictValue: d.name,
+            sort: 100,
+            remark: '',
+          })
+          .onConflictDoNothing();
+        const [header] = await tx.select({ id: dict.id }).from(dict).where(eq(dict.id, d.id)).limit(1);
+        if (!header) continue; // the code is taken by an operator's dictionary
+        await tx
+          .insert(dict)
+          .values(
+            d.items.map(([key, label, remark], j) => ({
+              id: d.id + BigInt(j + 1),
+              parentId: d.id,
+              code: d.code,
+              dictKey: key,
+              dictValue: label,
+              sort: j + 1,
+              remark: remark ?? '',
+            })),
+          )
+          .onConflictDoNothing();
+      }
+      // posts of tenant 000000
+      await tx
+        .insert(post)
+        .values(
+          posts.map((p, i) => ({
+            id: SEED_IDS.postCeo + BigInt(i),
+            tenantId: ADMIN_TENANT,
+            ...p,
+            sort: i + 1,
+            ...adminAudit,
+          })),
+        )
+        .onConflictDoNothing();
+      // 刀锋科技 children
+      await tx
+        .insert(dept)
+        .values(
+          childDepts.map((d) => ({
+            ...d,
+            tenantId: ADMIN_TENANT,
+            parentId: SEED_IDS.deptAdmin,
+            ancestors: `0,${SEED_IDS.deptAdmin}`,
+            deptCategory: 1,
+            ...adminAudit,
+          })),
+        )
+        .onConflictDoNothing();
+      // business dictionaries of both tenants
+      for (const { tenantId, baseId } of dictBizSeed) {
+        await tx
+          .insert(dictBiz)
+          .values([
+            {
+              id: baseId,
+              tenantId,
+              parentId: 0n,
+              code: dictBizItems.code,
+              dictKey: '-1',
+              dictValue: dictBizItems.name,
+              sort: 1,
+            },
+            ...dictBizItems.items.map(([key, label], j) => ({
+              id: baseId + BigInt(j + 1),
+              tenantId,
+              parentId: baseId,
+              code: dictBizItems.code,
+              dictKey: key,
+              dictValue: label,
+              sort: j + 1,
+            })),
+          ])
+          .onConflictDoNothing();
+      }
+      // regions: the country, the provinces and a few cities
+      const rows = new Map<string, RegionDerived & { sort: number }>();
+      const add = (code: string, parentCode: string, name: string, level: number, sort: number) =>
+        rows.set(code, { ...deriveRegion(rows.get(parentCode), code, parentCode, name, level), sort });
+      add('00', '0', '中华人民共和国', 0, 1);
+      provinces.forEach(([code, name], i) => add(code, '00', name, 1, i + 1));
+      cities.forEach(([code, parent, name], i) => add(code, parent, name, code.length === 4 ? 2 : 3, i + 1));
+      await tx
+        .insert(region)
+        .values([...rows.values()])
+        .onConflictDoNothing();
+    },
+  },
+];
+
+export async function applySeedSteps(db: Db): Promise<void> {
+  const applied = async (q: Db) =>
+    new Set((await q.select({ name: seedStep.name }).from(seedStep)).map((r) => r.name));
+  const done = await applied(db);
+  if (STEPS.every((s) => done.has(s.name))) return;
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(86000002)`);
+    const now = await applied(tx);
+    for (const step of STEPS) {
+      if (now.has(step.name)) continue;
+      await step.run(tx);
+      await tx.insert(seedStep).values({ name: step.name });
+    }
   });
 }

@@ -1,0 +1,426 @@
+/**
+ * The generic CRUD module (architecture §5): a Drizzle table and its options in, the common operations out.
+ *
+ * `crud(db, spec)` returns
+ * - `handlers`: the route handlers of the operationIds named in `spec.ops` (list, detail, submit, save, update,
+ *   remove), ready to spread into the service handlers of app.ts;
+ * - helpers the module's extras build on (`scope`, `findOwn`, `filterConds`, `orderBy`, `caller`, …).
+ *
+ * Every query is scoped to live rows (`is_deleted = 0`) and, for tenant-owned tables, to the caller's tenant.
+ */
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  gte,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  ne,
+  not,
+  type SQL,
+} from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { FastifyRequest } from 'fastify';
+import type { TokenClaims } from '../auth/tokens';
+import type { Db } from '../db/index';
+import { AuthError, BizError, escapeLike, nextId, ok, parseId, parseIds } from '../util';
+
+export type FilterKind =
+  | 'like'
+  | 'notlike'
+  | 'likeleft'
+  | 'likeright'
+  | 'equal'
+  | 'notequal'
+  | 'gt'
+  | 'lt'
+  | 'ge'
+  | 'le'
+  | 'dategt'
+  | 'datelt'
+  | 'dateequal'
+  | 'datege'
+  | 'datele'
+  | 'null'
+  | 'notnull';
+
+const SUFFIXES = new Set<string>([
+  'like',
+  'notlike',
+  'likeleft',
+  'likeright',
+  'equal',
+  'notequal',
+  'gt',
+  'lt',
+  'ge',
+  'le',
+  'dategt',
+  'datelt',
+  'dateequal',
+  'datege',
+  'datele',
+  'null',
+  'notnull',
+  'ignore',
+]);
+
+export interface FilterSpec {
+  column: PgColumn;
+  /** Kind of the plain key (`name=v`): `like` (contains, blade-contract §1.6 Map style) unless told. */
+  plain?: FilterKind;
+  /** Suffixes accepted for this property (`name_equal=v` …); others are ignored. Default: the plain kind only. */
+  kinds?: FilterKind[];
+}
+
+export interface UniqueSpec {
+  /** Body properties → columns that together must be unique among live rows (of the tenant). */
+  columns: Record<string, PgColumn>;
+  message: string;
+}
+
+export interface CrudOps {
+  list?: string;
+  detail?: string;
+  submit?: string;
+  save?: string;
+  update?: string;
+  remove?: string;
+}
+
+type Row = Record<string, unknown>;
+type Body = Record<string, unknown>;
+
+export interface CrudSpec<R extends Row> {
+  table: PgTable;
+  /** The key columns the module relies on. */
+  id: PgColumn;
+  isDeleted: PgColumn;
+  /** Set for tenant-owned tables: reads and writes are scoped to the caller's tenant, inserts take it from the token. */
+  tenantId?: PgColumn;
+  /** The table has the BaseEntity audit columns (createUser … updateTime, status). */
+  audited: boolean;
+  toVO(row: R): object;
+  /** Query property → filter; undeclared properties are ignored. */
+  filters?: Record<string, FilterSpec>;
+  /** ascs/descs whitelist: snake_case name → column. An unknown name answers 400. */
+  sortable?: Record<string, PgColumn>;
+  defaultOrder: SQL[];
+  unique?: UniqueSpec[];
+  notFoundMessage?: string;
+  /** Editable column values from a validated submit body (`existing` on update). */
+  fields(body: Body, existing: R | undefined, claims: TokenClaims): Promise<Row> | Row;
+  /** Refuses writes (throw); called before every submit/save/update/remove. */
+  authorizeWrite?(claims: TokenClaims): void;
+  /** After an insert or update (same transaction-less db), e.g. cascading a renamed code. */
+  afterWrite?(row: R, existing: R | undefined, claims: TokenClaims): Promise<void>;
+  /** Before a remove of these live rows of the caller (throw to refuse). */
+  beforeRemove?(ids: bigint[], claims: TokenClaims): Promise<void>;
+  /** Data of a successful submit (default `{}`). */
+  submitResult?(row: R): unknown;
+  ops: CrudOps;
+}
+
+export const NOT_FOUND_MSG = '数据不存在';
+export const NO_PERMISSION_MSG = '缺失权限';
+
+export function caller(req: FastifyRequest): TokenClaims {
+  if (!req.auth) throw new AuthError();
+  return req.auth;
+}
+
+/** Administrator role of the platform tenant 000000. */
+export const isPlatformAdmin = (a: TokenClaims): boolean =>
+  a.tenant_id === '000000' && a.authorities.includes('administrator');
+
+/** Writes of platform-wide data (dict, region): the administrator of tenant 000000 only, else 401 `缺失权限`. */
+export function requirePlatformAdmin(a: TokenClaims): void {
+  if (!isPlatformAdmin(a)) throw new BizError(NO_PERMISSION_MSG, 401);
+}
+
+export const isUniqueViolation = (e: unknown): boolean => {
+  for (let cur: unknown = e; cur && typeof cur === 'object'; cur = (cur as { cause?: unknown }).cause) {
+    if ((cur as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+};
+
+const DATETIME = /^(\d{4})-(\d{2})-(\d{2})(?: (\d{2}):(\d{2}):(\d{2}))?$/;
+
+function parseDate(v: string): Date {
+  const m = DATETIME.exec(v);
+  const d = m ? new Date(+m[1]!, +m[2]! - 1, +m[3]!, +(m[4] ?? 0), +(m[5] ?? 0), +(m[6] ?? 0)) : undefined;
+  if (!d || Number.isNaN(d.getTime())) throw new BizError(`日期格式错误: ${v}`);
+  return d;
+}
+
+function condition(col: PgColumn, kind: FilterKind, v: string): SQL {
+  const esc = escapeLike(v);
+  switch (kind) {
+    case 'like':
+      return ilike(col, `%${esc}%`);
+    case 'notlike':
+      return not(ilike(col, `%${esc}%`));
+    case 'likeleft':
+      return ilike(col, `%${esc}`);
+    case 'likeright':
+      return ilike(col, `${esc}%`);
+    case 'equal':
+      return eq(col, v);
+    case 'notequal':
+      return ne(col, v);
+    case 'gt':
+      return gt(col, v);
+    case 'lt':
+      return lt(col, v);
+    case 'ge':
+      return gte(col, v);
+    case 'le':
+      return lte(col, v);
+    case 'dategt':
+      return gt(col, parseDate(v));
+    case 'datelt':
+      return lt(col, parseDate(v));
+    case 'dateequal':
+      return eq(col, parseDate(v));
+    case 'datege':
+      return gte(col, parseDate(v));
+    case 'datele':
+      return lte(col, parseDate(v));
+    case 'null':
+      return isNull(col);
+    case 'notnull':
+      return isNotNull(col);
+  }
+}
+
+/**
+ * Map-style filters (blade-contract §1.6) over the declared properties: `prop=v` uses the property's plain kind,
+ * `prop_<suffix>=v` a declared suffix; empty values, `_ignore`, undeclared properties and suffixes are skipped.
+ */
+export function filterConds(filters: Record<string, FilterSpec> | undefined, query: object): SQL[] {
+  const out: SQL[] = [];
+  if (!filters) return out;
+  for (const [key, raw] of Object.entries(query as Record<string, unknown>)) {
+    if (raw === undefined || raw === null || raw === '') continue;
+    const v = Array.isArray(raw) ? String(raw[0] ?? '') : String(raw);
+    if (v === '') continue;
+    let prop = key;
+    let kind: string | undefined;
+    const us = key.lastIndexOf('_');
+    if (us > 0 && SUFFIXES.has(key.slice(us + 1))) {
+      prop = key.slice(0, us);
+      kind = key.slice(us + 1);
+    }
+    const f = Object.hasOwn(filters, prop) ? filters[prop] : undefined;
+    if (!f || kind === 'ignore') continue;
+    const plain = f.plain ?? 'like';
+    const k = (kind ?? plain) as FilterKind;
+    if (kind !== undefined && !(f.kinds ?? [plain]).includes(k)) continue;
+    out.push(condition(f.column, k, v));
+  }
+  return out;
+}
+
+/** ascs/descs (comma-joined snake_case names) over a whitelist; an unknown name answers 400. */
+export function orderBy(
+  sortable: Record<string, PgColumn> | undefined,
+  ascs: string | undefined,
+  descs: string | undefined,
+  fallback: SQL[],
+  tie: PgColumn,
+): SQL[] {
+  const out: SQL[] = [];
+  const add = (list: string | undefined, dir: typeof asc) => {
+    for (const name of (list ?? '').split(',').filter(Boolean)) {
+      const col = sortable && Object.hasOwn(sortable, name) ? sortable[name] : undefined;
+      if (!col) throw new BizError(`不支持的排序字段: ${name}`);
+      out.push(dir(col));
+    }
+  };
+  add(ascs, asc);
+  add(descs, desc);
+  if (out.length === 0) out.push(...fallback);
+  out.push(desc(tie)); // stable paging
+  return out;
+}
+
+export interface PageQuery {
+  current?: number;
+  size?: number;
+  ascs?: string;
+  descs?: string;
+}
+
+const firstId = (list: string) => parseId(list.split(',')[0]) ?? null;
+
+export function crud<R extends Row>(db: Db, spec: CrudSpec<R>) {
+  const { table, id: idCol, isDeleted, tenantId: tenantCol } = spec;
+  const notFound = spec.notFoundMessage ?? NOT_FOUND_MSG;
+
+  /** Live rows of the caller's tenant (or every live row for platform tables). */
+  const scope = (a: TokenClaims): SQL =>
+    tenantCol ? and(eq(tenantCol, a.tenant_id), eq(isDeleted, 0))! : eq(isDeleted, 0);
+
+  async function findOwn(a: TokenClaims, id: bigint | undefined): Promise<R> {
+    if (id === undefined) throw new BizError(notFound);
+    const [row] = await db
+      .select()
+      .from(table)
+      .where(and(scope(a), eq(idCol, id)))
+      .limit(1);
+    if (!row) throw new BizError(notFound);
+    return row as R;
+  }
+
+  async function assertUnique(a: TokenClaims, values: Row, exceptId?: bigint) {
+    for (const u of spec.unique ?? []) {
+      const conds = Object.entries(u.columns).map(([prop, col]) => eq(col, values[prop] as string));
+      const [dup] = await db
+        .select({ id: idCol })
+        .from(table)
+        .where(and(scope(a), ...conds, exceptId === undefined ? undefined : ne(idCol, exceptId)))
+        .limit(1);
+      if (dup) throw new BizError(u.message);
+    }
+  }
+
+  const uniqueMessage = () => spec.unique?.[0]?.message ?? '数据已存在';
+
+  async function page(
+    a: TokenClaims,
+    q: PageQuery & Record<string, unknown>,
+    extra: (SQL | undefined)[] = [],
+  ) {
+    const current = q.current ?? 1;
+    const size = q.size ?? 10;
+    const where = and(scope(a), ...extra, ...filterConds(spec.filters, q));
+    const order = orderBy(spec.sortable, q.ascs, q.descs, spec.defaultOrder, idCol);
+    const [totalRow] = await db.select({ n: count() }).from(table).where(where);
+    const total = Number(totalRow?.n ?? 0);
+    const records =
+      total === 0 || (current - 1) * size >= total
+        ? []
+        : await db
+            .select()
+            .from(table)
+            .where(where)
+            .orderBy(...order)
+            .limit(size)
+            .offset((current - 1) * size);
+    return {
+      records: (records as R[]).map((r) => spec.toVO(r)),
+      total,
+      size,
+      current,
+      pages: Math.ceil(total / size),
+    };
+  }
+
+  /** Creates (no id) or updates (id of a live row of the caller) from a validated body. */
+  async function submit(
+    a: TokenClaims,
+    body: Body,
+    mode: 'submit' | 'save' | 'update' = 'submit',
+  ): Promise<R> {
+    spec.authorizeWrite?.(a);
+    if (!body || typeof body !== 'object') throw new BizError('参数校验失败');
+    const userId = parseId(a.user_id) ?? null;
+    const now = new Date();
+    const rawId = typeof body.id === 'string' ? body.id : '';
+    try {
+      if (mode === 'update' || (mode === 'submit' && rawId)) {
+        const existing = await findOwn(a, parseId(rawId));
+        const values = await spec.fields(body, existing, a);
+        await assertUnique(a, { ...existing, ...values }, existing.id as bigint);
+        const [row] = await db
+          .update(table)
+          .set({ ...values, ...(spec.audited ? { updateUser: userId, updateTime: now } : {}) } as never)
+          .where(and(scope(a), eq(idCol, existing.id as bigint)))
+          .returning();
+        if (!row) throw new BizError(notFound);
+        await spec.afterWrite?.(row as R, existing, a);
+        return row as R;
+      }
+      const values = await spec.fields(body, undefined, a);
+      await assertUnique(a, values);
+      const [row] = await db
+        .insert(table)
+        .values({
+          id: nextId(),
+          ...(tenantCol ? { tenantId: a.tenant_id } : {}),
+          ...values,
+          ...(spec.audited
+            ? {
+                createUser: userId,
+                createDept: firstId(a.dept_id),
+                createTime: now,
+                updateUser: userId,
+                updateTime: now,
+                status: 1,
+              }
+            : {}),
+          isDeleted: 0,
+        } as never)
+        .returning();
+      if (!row) throw new Error('insert returned nothing');
+      await spec.afterWrite?.(row as R, undefined, a);
+      return row as R;
+    } catch (e) {
+      // a concurrent submit of the same key loses on the partial unique index
+      if (isUniqueViolation(e)) throw new BizError(uniqueMessage());
+      throw e;
+    }
+  }
+
+  /** Logical remove of the caller's live rows among `ids`; other tenants' ids are untouched. */
+  async function remove(a: TokenClaims, idsParam: string) {
+    spec.authorizeWrite?.(a);
+    const list = parseIds(idsParam);
+    if (list.length === 0) return;
+    const own = (await db
+      .select({ id: idCol })
+      .from(table)
+      .where(and(scope(a), inArray(idCol, list)))) as { id: bigint }[];
+    const ids = own.map((r) => r.id);
+    if (ids.length === 0) return;
+    await spec.beforeRemove?.(ids, a);
+    await db
+      .update(table)
+      .set({
+        isDeleted: 1,
+        ...(spec.audited ? { updateUser: parseId(a.user_id) ?? null, updateTime: new Date() } : {}),
+      } as never)
+      .where(and(scope(a), inArray(idCol, ids)));
+  }
+
+  const handlers: Record<string, (req: FastifyRequest) => Promise<unknown>> = {};
+  const { ops } = spec;
+  if (ops.list) handlers[ops.list] = async (req) => ok(await page(caller(req), req.query as PageQuery & Row));
+  if (ops.detail)
+    handlers[ops.detail] = async (req) => {
+      const { id } = req.query as { id: string };
+      return ok(spec.toVO(await findOwn(caller(req), parseId(id))));
+    };
+  const submitHandler = (mode: 'submit' | 'save' | 'update') => async (req: FastifyRequest) => {
+    const row = await submit(caller(req), req.body as Body, mode);
+    return ok(spec.submitResult ? spec.submitResult(row) : {});
+  };
+  if (ops.submit) handlers[ops.submit] = submitHandler('submit');
+  if (ops.save) handlers[ops.save] = submitHandler('save');
+  if (ops.update) handlers[ops.update] = submitHandler('update');
+  if (ops.remove)
+    handlers[ops.remove] = async (req) => {
+      await remove(caller(req), (req.query as { ids: string }).ids);
+      return ok({});
+    };
+
+  return { handlers, scope, findOwn, page, submit, remove, assertUnique };
+}
