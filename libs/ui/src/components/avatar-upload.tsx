@@ -1,6 +1,7 @@
 import { Loader2, Plus } from 'lucide-react';
 import * as React from 'react';
 
+import { useControllableValue } from '../lib/use-controllable-value';
 import { cn } from '../lib/utils';
 import { useUiLocale } from '../locale/ui-locale';
 import { controlAria, type FormControlProps } from './control-parts';
@@ -48,8 +49,7 @@ export function AvatarUpload({
   ...rest
 }: AvatarUploadProps) {
   const { messages } = useUiLocale();
-  const [inner, setInner] = React.useState<string | undefined>(defaultValue);
-  const url = value === undefined ? inner : (value ?? undefined);
+  const [url, setInner] = useControllableValue<string | undefined>(value, defaultValue, undefined);
   const [progress, setProgress] = React.useState<number | null>(null);
   const [error, setError] = React.useState<string | null>(null);
   const inputRef = React.useRef<HTMLInputElement>(null);

@@ -1,6 +1,7 @@
 import { ChevronDown, ChevronRight, Loader2 } from 'lucide-react';
 import * as React from 'react';
 
+import { useControllableValue } from '../lib/use-controllable-value';
 import { cn } from '../lib/utils';
 import {
   ClearButton,
@@ -94,8 +95,7 @@ export function Cascader({
   ref,
   ...rest
 }: CascaderProps) {
-  const [inner, setInner] = React.useState<string[]>(defaultValue ?? []);
-  const selected = value === undefined ? inner : (value ?? []);
+  const [selected, setInner] = useControllableValue<string[]>(value, defaultValue ?? [], []);
   const [open, setOpen] = React.useState(false);
   const [active, setActive] = React.useState<string[]>(selected);
   const [loaded, setLoaded] = React.useState<ReadonlyMap<string, CascaderOption[]>>(new Map());

@@ -1,6 +1,7 @@
 import * as React from 'react';
 import { HexColorPicker } from 'react-colorful';
 
+import { useControllableValue } from '../lib/use-controllable-value';
 import { cn } from '../lib/utils';
 import { useUiLocale } from '../locale/ui-locale';
 import {
@@ -70,8 +71,7 @@ export function ColourPicker({
   ...rest
 }: ColourPickerProps) {
   const { messages } = useUiLocale();
-  const [inner, setInner] = React.useState<string | undefined>(defaultValue);
-  const current = value === undefined ? inner : (value ?? undefined);
+  const [current, setInner] = useControllableValue<string | undefined>(value, defaultValue, undefined);
   const colour = current ? normaliseHex(current) : undefined;
   const [open, setOpen] = React.useState(false);
   const [draft, setDraft] = React.useState<string | null>(null);

@@ -3,6 +3,7 @@ import { CalendarDays, Clock } from 'lucide-react';
 import * as React from 'react';
 import type { DateRange, Matcher } from 'react-day-picker';
 
+import { useControllableValue } from '../lib/use-controllable-value';
 import { cn } from '../lib/utils';
 import { useUiLocale } from '../locale/ui-locale';
 import { Button } from './button';
@@ -173,8 +174,7 @@ export function DatePicker({
   ...rest
 }: DatePickerProps) {
   const { messages } = useUiLocale();
-  const [inner, setInner] = React.useState<string | undefined>(defaultValue);
-  const current = value === undefined ? inner : (value ?? undefined);
+  const [current, setInner] = useControllableValue<string | undefined>(value, defaultValue, undefined);
   const [open, setOpen] = React.useState(false);
   const date = parseDateValue(current);
   const set = (next: string | undefined) => {
@@ -231,8 +231,7 @@ export function DateTimePicker({
   ...rest
 }: DatePickerProps) {
   const { messages } = useUiLocale();
-  const [inner, setInner] = React.useState<string | undefined>(defaultValue);
-  const current = value === undefined ? inner : (value ?? undefined);
+  const [current, setInner] = useControllableValue<string | undefined>(value, defaultValue, undefined);
   const [open, setOpen] = React.useState(false);
   const date = parseDateValue(current);
   const set = (next: Date | undefined) => {
@@ -345,8 +344,11 @@ export function DateRangePicker({
   ...rest
 }: DateRangePickerProps) {
   const { messages } = useUiLocale();
-  const [inner, setInner] = React.useState<DateRangeValue | undefined>(defaultValue);
-  const current = value === undefined ? inner : (value ?? undefined);
+  const [current, setInner] = useControllableValue<DateRangeValue | undefined>(
+    value,
+    defaultValue,
+    undefined,
+  );
   const [open, setOpen] = React.useState(false);
   const [pendingStart, setPendingStart] = React.useState<Date | null>(null);
   const from = parseDateValue(current?.[0]);

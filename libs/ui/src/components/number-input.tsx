@@ -1,6 +1,7 @@
 import { ChevronDown, ChevronUp } from 'lucide-react';
 import * as React from 'react';
 
+import { useControllableValue } from '../lib/use-controllable-value';
 import { cn } from '../lib/utils';
 import { useUiLocale } from '../locale/ui-locale';
 import { inputClassName } from './input';
@@ -64,8 +65,7 @@ export function NumberInput({
   ...props
 }: NumberInputProps) {
   const { messages } = useUiLocale();
-  const [inner, setInner] = React.useState<number | undefined>(defaultValue);
-  const current = value === undefined ? inner : (value ?? undefined);
+  const [current, setInner] = useControllableValue<number | undefined>(value, defaultValue, undefined);
   const [draft, setDraft] = React.useState<string | null>(null);
   const text = draft ?? formatNumber(current, precision);
 

@@ -1,6 +1,7 @@
 import { FileText, Trash2, UploadCloud } from 'lucide-react';
 import * as React from 'react';
 
+import { useControllableValue } from '../lib/use-controllable-value';
 import { cn } from '../lib/utils';
 import type { UiMessages } from '../locale/messages';
 import { useUiLocale } from '../locale/ui-locale';
@@ -131,8 +132,7 @@ export function Upload({
   ...rest
 }: UploadProps) {
   const { messages } = useUiLocale();
-  const [inner, setInner] = React.useState<UploadFile[]>(defaultValue ?? []);
-  const files = value === undefined ? inner : (value ?? []);
+  const [files, setInner] = useControllableValue<UploadFile[]>(value, defaultValue ?? [], []);
   const latest = React.useRef(files);
   latest.current = files;
   const [pending, setPending] = React.useState<PendingFile[]>([]);
