@@ -4,6 +4,7 @@ import { hashPassword } from '../auth/password';
 import { nextId } from '../util';
 import type { Db } from './index';
 import { deriveRegion, type RegionDerived } from './region-derive';
+import { menuCatalogueStep } from './seed-menus';
 import {
   client,
   dept,
@@ -330,6 +331,7 @@ const STEPS: { name: string; run(tx: Db): Promise<void> }[] = [
         .onConflictDoNothing();
     },
   },
+  menuCatalogueStep,
 ];
 
 export async function applySeedSteps(db: Db): Promise<void> {

@@ -1,0 +1,749 @@
+/**
+ * The menu tree of every console page (spec §2 and the entity list of §3), with zh and en names and the buttons of
+ * each page. One declaration drives the seed rows, their fixed ids and the English names the console shows
+ * (`menu.<code>`): see `menuNames()`.
+ *
+ * Ids are deterministic (group, page and button positions), so re-running the step on an upgraded database finds
+ * the same rows. Appending pages or groups keeps every existing id; never reorder.
+ */
+import { eq } from 'drizzle-orm';
+import type { Db } from './index';
+import { menu } from './schema';
+import { SEED_IDS, type SeedMenu } from './seed-data';
+
+type ButtonKind = 'add' | 'edit' | 'delete' | 'view';
+
+interface PageDecl {
+  code: string;
+  zh: string;
+  en: string;
+  path: string;
+  icon: string;
+  /** The remove endpoint (delete button path); pages without one get no delete button. */
+  remove?: string;
+  buttons?: ButtonKind[];
+  /** Existing id (rows seeded before this catalogue). */
+  id?: bigint;
+}
+
+interface GroupDecl {
+  code: string;
+  zh: string;
+  en: string;
+  path: string;
+  icon: string;
+  sort: number;
+  pages: (PageDecl | SubGroupDecl)[];
+  id?: bigint;
+}
+
+interface SubGroupDecl {
+  code: string;
+  zh: string;
+  en: string;
+  path: string;
+  icon: string;
+  pages: PageDecl[];
+}
+
+const CRUD: ButtonKind[] = ['add', 'edit', 'delete', 'view'];
+const READ_ONLY: ButtonKind[] = ['view'];
+const LOGS: ButtonKind[] = ['delete', 'view'];
+
+const BUTTON: Record<ButtonKind, { zh: string; en: string; icon: string; action: number; sort: number }> = {
+  add: { zh: '新增', en: 'Add', icon: 'plus', action: 1, sort: 1 },
+  edit: { zh: '修改', en: 'Edit', icon: 'pencil', action: 2, sort: 2 },
+  delete: { zh: '删除', en: 'Delete', icon: 'trash-2', action: 3, sort: 3 },
+  view: { zh: '查看', en: 'View', icon: 'eye', action: 2, sort: 4 },
+};
+
+const api = (service: string, module: string) => `/api/${service}/${module}/remove`;
+
+/** Business pages: code = contract tag = view path segment. */
+const biz = (
+  group: string,
+  service: string,
+  code: string,
+  zh: string,
+  en: string,
+  icon: string,
+  buttons: ButtonKind[] = CRUD,
+): PageDecl => ({ code, zh, en, path: `/${group}/${code}`, icon, remove: api(service, code), buttons });
+
+export const MENU_CATALOGUE: GroupDecl[] = [
+  {
+    code: 'desk',
+    zh: '工作台',
+    en: 'Workbench',
+    path: '/desk',
+    icon: 'layout-dashboard',
+    sort: 1,
+    pages: [
+      {
+        code: 'notice',
+        zh: '通知公告',
+        en: 'Notices',
+        path: '/desk/notice',
+        icon: 'megaphone',
+        remove: api('smart-desk', 'notice'),
+      },
+    ],
+  },
+  {
+    code: 'work',
+    zh: '我的事务',
+    en: 'My work',
+    path: '/work',
+    icon: 'briefcase',
+    sort: 2,
+    pages: [
+      {
+        code: 'work_start',
+        zh: '发起事务',
+        en: 'Start',
+        path: '/work/start',
+        icon: 'play',
+        buttons: READ_ONLY,
+      },
+      {
+        code: 'work_claim',
+        zh: '待签事务',
+        en: 'To claim',
+        path: '/work/claim',
+        icon: 'hand',
+        buttons: READ_ONLY,
+      },
+      {
+        code: 'work_todo',
+        zh: '待办事务',
+        en: 'To do',
+        path: '/work/todo',
+        icon: 'list-todo',
+        buttons: READ_ONLY,
+      },
+      { code: 'work_send', zh: '已发事务', en: 'Sent', path: '/work/send', icon: 'send', buttons: READ_ONLY },
+      {
+        code: 'work_done',
+        zh: '办结事务',
+        en: 'Done',
+        path: '/work/done',
+        icon: 'check-check',
+        buttons: READ_ONLY,
+      },
+    ],
+  },
+  {
+    code: 'dy',
+    zh: '抖音',
+    en: 'Short video',
+    path: '/dy',
+    icon: 'clapperboard',
+    sort: 10,
+    pages: [
+      {
+        code: 'dy_browse_menu',
+        zh: '浏览任务',
+        en: 'Browsing',
+        path: '/dy/browse',
+        icon: 'eye',
+        pages: [
+          biz('dy', 'smart-dy', 'dy_browse', '浏览任务', 'Browse tasks', 'list-checks'),
+          biz('dy', 'smart-dy', 'dy_arr', '账号名单', 'Account roster', 'users'),
+          biz('dy', 'smart-dy', 'dy_common', '常用语', 'Phrases', 'message-square-text'),
+          biz('dy', 'smart-dy', 'dy_browse_log', '浏览日志', 'Browse logs', 'scroll-text', LOGS),
+          biz('dy', 'smart-dy', 'dy_browe_log_group', '浏览日志分组', 'Browse log groups', 'folders', LOGS),
+        ],
+      },
+      {
+        code: 'dy_comm_menu',
+        zh: '评论任务',
+        en: 'Comments',
+        path: '/dy/comm',
+        icon: 'message-circle',
+        pages: [
+          biz('dy', 'smart-dyComm', 'dy_comm', '评论任务', 'Comment tasks', 'list-checks'),
+          biz('dy', 'smart-dyComm', 'dy_comm_arr', '评论账号', 'Comment accounts', 'users'),
+          biz('dy', 'smart-dyComm', 'dy_comm_comment', '评论话术', 'Comment texts', 'message-square-text'),
+          biz('dy', 'smart-dyComm', 'dy_comm_picture', '评论图片', 'Comment pictures', 'image'),
+          biz('dy', 'smart-dyComm', 'dy_comm_url', '评论链接', 'Comment links', 'link'),
+          biz('dy', 'smart-dyComm', 'dy_comm_log', '评论日志', 'Comment logs', 'scroll-text', LOGS),
+          biz(
+            'dy',
+            'smart-dyComm',
+            'dy_comm_log_group',
+            '评论日志分组',
+            'Comment log groups',
+            'folders',
+            LOGS,
+          ),
+        ],
+      },
+      {
+        code: 'dy_publish_menu',
+        zh: '发布任务',
+        en: 'Publishing',
+        path: '/dy/publish',
+        icon: 'upload',
+        pages: [
+          biz('dy', 'smart-dyPublish', 'dy_publish', '发布任务', 'Publish tasks', 'list-checks'),
+          biz('dy', 'smart-dyPublish', 'dy_publish_task', '发布明细', 'Publish items', 'list'),
+          biz('dy', 'smart-dyPublish', 'dy_publish_log', '发布日志', 'Publish logs', 'scroll-text', LOGS),
+        ],
+      },
+      {
+        code: 'dy_live_menu',
+        zh: '直播任务',
+        en: 'Live',
+        path: '/dy/live',
+        icon: 'radio',
+        pages: [
+          biz('dy', 'smart-dy_live', 'dy_live', '直播任务', 'Live tasks', 'list-checks'),
+          biz('dy', 'smart-dy_live', 'dy_live_arr', '直播账号', 'Live accounts', 'users'),
+          biz('dy', 'smart-dy_live', 'dy_live_common', '直播话术', 'Live phrases', 'message-square-text'),
+          biz('dy', 'smart-dy_live', 'dy_live_log', '直播日志', 'Live logs', 'scroll-text', LOGS),
+          biz('dy', 'smart-dy_live', 'dy_live_log_group', '直播日志分组', 'Live log groups', 'folders', LOGS),
+        ],
+      },
+    ],
+  },
+  {
+    code: 'xhs',
+    zh: '小红书',
+    en: 'Notes',
+    path: '/xhs',
+    icon: 'notebook-pen',
+    sort: 11,
+    pages: [
+      {
+        code: 'xsh_browse_menu',
+        zh: '浏览任务',
+        en: 'Browsing',
+        path: '/xhs/browse',
+        icon: 'eye',
+        pages: [
+          biz('xhs', 'smart-xhs', 'xsh_browse', '浏览任务', 'Browse tasks', 'list-checks'),
+          biz('xhs', 'smart-xhs', 'xsh_arr', '账号名单', 'Account roster', 'users'),
+          biz('xhs', 'smart-xhs', 'xsh_common', '常用语', 'Phrases', 'message-square-text'),
+          biz('xhs', 'smart-xsh', 'xsh_slide', '滑动配置', 'Slide settings', 'move-horizontal'),
+          biz('xhs', 'smart-xhs', 'xsh_browse_log', '浏览日志', 'Browse logs', 'scroll-text', LOGS),
+          biz(
+            'xhs',
+            'smart-xhs',
+            'xsh_browe_log_group',
+            '浏览日志分组',
+            'Browse log groups',
+            'folders',
+            LOGS,
+          ),
+        ],
+      },
+      {
+        code: 'xsh_comm_menu',
+        zh: '评论任务',
+        en: 'Comments',
+        path: '/xhs/comm',
+        icon: 'message-circle',
+        pages: [
+          biz('xhs', 'smart-xshComm', 'xsh_comm', '评论任务', 'Comment tasks', 'list-checks'),
+          biz('xhs', 'smart-xshComm', 'xsh_comm_arr', '评论账号', 'Comment accounts', 'users'),
+          biz('xhs', 'smart-xshComm', 'xsh_comm_keyword', '评论关键词', 'Comment keywords', 'key-round'),
+          biz('xhs', 'smart-xshComm', 'xhs_comm_comment', '评论话术', 'Comment texts', 'message-square-text'),
+          biz('xhs', 'smart-xshComm', 'xsh_comm_picture', '评论图片', 'Comment pictures', 'image'),
+          biz('xhs', 'smart-xshComm', 'xsh_comm_url', '评论链接', 'Comment links', 'link'),
+          biz('xhs', 'smart-xshComm', 'xsh_comm_control_strategy', '控评策略', 'Control strategy', 'shield'),
+          biz('xhs', 'smart-xshComm', 'xsh_comm_log', '评论日志', 'Comment logs', 'scroll-text', LOGS),
+          biz(
+            'xhs',
+            'smart-xshComm',
+            'xsh_comm_log_group',
+            '评论日志分组',
+            'Comment log groups',
+            'folders',
+            LOGS,
+          ),
+        ],
+      },
+      {
+        code: 'xhs_publish_menu',
+        zh: '发布任务',
+        en: 'Publishing',
+        path: '/xhs/publish',
+        icon: 'upload',
+        pages: [
+          biz('xhs', 'smart-xhsPublish', 'xhs_publish', '发布任务', 'Publish tasks', 'list-checks'),
+          biz('xhs', 'smart-xhsPublish', 'xhs_publish_task', '发布明细', 'Publish items', 'list'),
+          biz('xhs', 'smart-xhsPublish', 'xhs_publish_log', '发布日志', 'Publish logs', 'scroll-text', LOGS),
+          biz(
+            'xhs',
+            'smart-xhsPublish',
+            'xhs_publish_log_group',
+            '发布日志分组',
+            'Publish log groups',
+            'folders',
+            LOGS,
+          ),
+        ],
+      },
+    ],
+  },
+  {
+    code: 'sph',
+    zh: '视频号',
+    en: 'Video channel',
+    path: '/sph',
+    icon: 'video',
+    sort: 12,
+    pages: [
+      biz('sph', 'smart-sph', 'sph_browse', '浏览任务', 'Browse tasks', 'list-checks'),
+      biz('sph', 'smart-sph', 'sph_arr', '账号名单', 'Account roster', 'users'),
+      biz('sph', 'smart-sph', 'sph_common', '常用语', 'Phrases', 'message-square-text'),
+      biz('sph', 'smart-sph', 'sph_browse_log', '浏览日志', 'Browse logs', 'scroll-text', LOGS),
+      biz('sph', 'smart-sph', 'sph_browe_log_group', '浏览日志分组', 'Browse log groups', 'folders', LOGS),
+    ],
+  },
+  {
+    code: 'comment_menu',
+    zh: '评论库',
+    en: 'Comment library',
+    path: '/comment',
+    icon: 'messages-square',
+    sort: 13,
+    pages: [
+      biz('comment', 'smart-comment', 'comment', '评论管理', 'Comments', 'message-square'),
+      biz('comment', 'smart-comment', 'comment_group', '评论分组', 'Comment groups', 'folders'),
+    ],
+  },
+  {
+    code: 'mj',
+    zh: 'AI 绘图',
+    en: 'Image generation',
+    path: '/mj',
+    icon: 'palette',
+    sort: 14,
+    pages: [
+      biz('mj', 'smart-mj', 'mj_app', '绘图应用', 'Apps', 'app-window'),
+      biz('mj', 'smart-mj', 'mjjAppConfig', '应用配置', 'App settings', 'settings-2'),
+      biz('mj', 'smart-mj', 'mj_phrase', '提示词库', 'Phrase library', 'book-open'),
+      biz('mj', 'smart-mj', 'mj_phrase_expand', '提示词扩展', 'Phrase expansions', 'book-plus'),
+      biz('mj', 'smart-mj', 'mj_prompt', '提示词', 'Prompts', 'wand-sparkles'),
+      biz('mj', 'smart-mj', 'openly_prompt', '公开提示词', 'Public prompts', 'globe'),
+      biz('mj', 'smart-mj', 'img', '图片管理', 'Images', 'image'),
+    ],
+  },
+  {
+    code: 'rpa',
+    zh: 'RPA 机器人',
+    en: 'RPA robots',
+    path: '/rpa',
+    icon: 'bot',
+    sort: 15,
+    pages: [
+      biz('rpa', 'smart-rpa', 'rpa_card_group', '卡密分组', 'Card groups', 'folders'),
+      biz('rpa', 'smart-rpa', 'rpa_card_password', '卡密管理', 'Card keys', 'key-square'),
+      biz('rpa', 'smart-yingdao', 'yd_user', '影刀用户', 'Yingdao users', 'user'),
+      biz('rpa', 'smart-yingdao', 'yd_user_info', '影刀账号信息', 'Yingdao accounts', 'id-card'),
+      biz('rpa', 'smart-yingdao', 'yd_user_develop', '影刀开发者', 'Yingdao developers', 'code'),
+      biz('rpa', 'smart-yingdao', 'yingdao_auth', '影刀授权', 'Yingdao authorisations', 'key-round'),
+      biz('rpa', 'smart-scheduler', 'scheduler_job', '定时任务', 'Scheduled jobs', 'alarm-clock'),
+      biz('rpa', 'smart-scheduler', 'scheduler_job_log', '任务日志', 'Job logs', 'scroll-text', LOGS),
+    ],
+  },
+  {
+    code: 'commerce',
+    zh: '算力与订单',
+    en: 'Power and orders',
+    path: '/commerce',
+    icon: 'wallet',
+    sort: 16,
+    pages: [
+      biz('commerce', 'smart-aiConfig', 'ai_config', 'AI 配置', 'AI settings', 'sparkles'),
+      biz('commerce', 'smart-ai', 'power_logs', '算力明细', 'Power log', 'zap', LOGS),
+      biz('commerce', 'smart-order', 'order', '订单管理', 'Orders', 'receipt'),
+      biz('commerce', 'smart-order', 'balance_log', '余额明细', 'Balance log', 'coins', LOGS),
+      {
+        code: 'grant_record',
+        zh: '授权记录',
+        en: 'Grant records',
+        path: '/commerce/grant_record',
+        icon: 'badge-check',
+        buttons: READ_ONLY,
+      },
+      biz('commerce', 'smart-sendEmailLog', 'send_email_log', '邮件日志', 'E-mail log', 'mail', LOGS),
+    ],
+  },
+  {
+    code: 'system',
+    zh: '系统管理',
+    en: 'System',
+    path: '/system',
+    icon: 'settings',
+    sort: 98,
+    id: SEED_IDS.menuSystem,
+    pages: [
+      {
+        code: 'user',
+        zh: '用户管理',
+        en: 'Users',
+        path: '/system/user',
+        icon: 'user-cog',
+        remove: '/api/smart-user/remove',
+      },
+      {
+        code: 'dept',
+        zh: '部门管理',
+        en: 'Departments',
+        path: '/system/dept',
+        icon: 'network',
+        remove: api('smart-system', 'dept'),
+      },
+      {
+        code: 'post',
+        zh: '岗位管理',
+        en: 'Posts',
+        path: '/system/post',
+        icon: 'id-card',
+        remove: api('smart-system', 'post'),
+      },
+      {
+        code: 'dict',
+        zh: '系统字典',
+        en: 'Dictionaries',
+        path: '/system/dict',
+        icon: 'book-a',
+        remove: api('smart-system', 'dict'),
+      },
+      {
+        code: 'dictbiz',
+        zh: '业务字典',
+        en: 'Business dictionaries',
+        path: '/system/dictbiz',
+        icon: 'book-type',
+        remove: api('smart-system', 'dict-biz'),
+      },
+      {
+        code: 'menu',
+        zh: '菜单管理',
+        en: 'Menus',
+        path: '/system/menu',
+        icon: 'menu',
+        remove: api('smart-system', 'menu'),
+      },
+      {
+        code: 'topmenu',
+        zh: '顶部菜单',
+        en: 'Top menus',
+        path: '/system/topmenu',
+        icon: 'panel-top',
+        remove: api('smart-system', 'topmenu'),
+      },
+      {
+        code: 'param',
+        zh: '参数管理',
+        en: 'Parameters',
+        path: '/system/param',
+        icon: 'sliders-horizontal',
+        remove: api('smart-system', 'param'),
+        id: SEED_IDS.menuParam,
+      },
+      {
+        code: 'tenant',
+        zh: '租户管理',
+        en: 'Tenants',
+        path: '/system/tenant',
+        icon: 'building-2',
+        remove: api('smart-system', 'tenant'),
+      },
+      {
+        code: 'tenantpackage',
+        zh: '租户产品包',
+        en: 'Tenant packages',
+        path: '/system/tenantpackage',
+        icon: 'package',
+        remove: api('smart-system', 'tenant-package'),
+        // spec §2: add, edit and delete; the view button is hidden
+        buttons: ['add', 'edit', 'delete'],
+      },
+      {
+        code: 'client',
+        zh: '应用管理',
+        en: 'Clients',
+        path: '/system/client',
+        icon: 'app-window',
+        remove: api('smart-system', 'client'),
+      },
+    ],
+  },
+  {
+    code: 'authority',
+    zh: '权限管理',
+    en: 'Permissions',
+    path: '/authority',
+    icon: 'shield-check',
+    sort: 99,
+    pages: [
+      {
+        code: 'role',
+        zh: '角色管理',
+        en: 'Roles',
+        path: '/authority/role',
+        icon: 'users-round',
+        remove: api('smart-system', 'role'),
+      },
+      {
+        code: 'datascope',
+        zh: '数据权限',
+        en: 'Data scopes',
+        path: '/authority/datascope',
+        icon: 'database-zap',
+        remove: api('smart-system', 'data-scope'),
+      },
+      {
+        code: 'apiscope',
+        zh: '接口权限',
+        en: 'API scopes',
+        path: '/authority/apiscope',
+        icon: 'plug-zap',
+        remove: api('smart-system', 'api-scope'),
+      },
+    ],
+  },
+  {
+    code: 'monitor',
+    zh: '系统监控',
+    en: 'Monitoring',
+    path: '/monitor',
+    icon: 'activity',
+    sort: 100,
+    pages: [
+      {
+        code: 'log_usual',
+        zh: '通用日志',
+        en: 'Usual logs',
+        path: '/monitor/log/usual',
+        icon: 'file-text',
+        buttons: READ_ONLY,
+      },
+      {
+        code: 'log_api',
+        zh: '接口日志',
+        en: 'API logs',
+        path: '/monitor/log/api',
+        icon: 'file-code',
+        buttons: READ_ONLY,
+      },
+      {
+        code: 'log_error',
+        zh: '错误日志',
+        en: 'Error logs',
+        path: '/monitor/log/error',
+        icon: 'file-warning',
+        buttons: READ_ONLY,
+      },
+    ],
+  },
+  {
+    code: 'tool',
+    zh: '研发工具',
+    en: 'Developer tools',
+    path: '/tool',
+    icon: 'wrench',
+    sort: 101,
+    pages: [
+      {
+        code: 'code',
+        zh: '代码生成',
+        en: 'Code generator',
+        path: '/tool/code',
+        icon: 'code-xml',
+        remove: api('smart-develop', 'code'),
+      },
+      {
+        code: 'datasource',
+        zh: '数据源管理',
+        en: 'Data sources',
+        path: '/tool/datasource',
+        icon: 'database',
+        remove: api('smart-develop', 'datasource'),
+      },
+    ],
+  },
+  {
+    code: 'resource',
+    zh: '资源管理',
+    en: 'Resources',
+    path: '/resource',
+    icon: 'hard-drive',
+    sort: 102,
+    pages: [
+      {
+        code: 'oss',
+        zh: '对象存储',
+        en: 'Object storage',
+        path: '/resource/oss',
+        icon: 'cloud',
+        remove: api('smart-resource', 'oss'),
+      },
+      {
+        code: 'sms',
+        zh: '短信配置',
+        en: 'SMS',
+        path: '/resource/sms',
+        icon: 'message-square-more',
+        remove: api('smart-resource', 'sms'),
+      },
+      {
+        code: 'attach',
+        zh: '附件管理',
+        en: 'Attachments',
+        path: '/resource/attach',
+        icon: 'paperclip',
+        remove: api('smart-resource', 'attach'),
+        buttons: ['delete', 'view'],
+      },
+    ],
+  },
+  {
+    code: 'base',
+    zh: '基础配置',
+    en: 'Base data',
+    path: '/base',
+    icon: 'map',
+    sort: 103,
+    pages: [
+      {
+        code: 'region',
+        zh: '行政区划',
+        en: 'Regions',
+        path: '/base/region',
+        icon: 'map-pin',
+        remove: api('smart-system', 'region'),
+      },
+    ],
+  },
+  {
+    code: 'report',
+    zh: '报表管理',
+    en: 'Reports',
+    path: '/report',
+    icon: 'chart-column',
+    sort: 104,
+    pages: [
+      {
+        code: 'report_list',
+        zh: '报表管理',
+        en: 'Reports',
+        path: '/report/reportlist',
+        icon: 'file-chart-column',
+        remove: '/api/smart-report/report/rest/remove',
+        buttons: ['delete', 'view'],
+      },
+    ],
+  },
+];
+
+const BASE = 1900000000000000000n;
+const isSub = (p: PageDecl | SubGroupDecl): p is SubGroupDecl => 'pages' in p;
+
+function pageRows(p: PageDecl, id: bigint, parentId: bigint, sort: number): SeedMenu[] {
+  const rows: SeedMenu[] = [
+    {
+      id: p.id ?? id,
+      parentId,
+      code: p.code,
+      name: p.zh,
+      alias: 'menu',
+      path: p.path,
+      source: p.icon,
+      sort,
+      category: 1,
+      action: 0,
+    },
+  ];
+  const own = p.id ?? id;
+  for (const kind of p.buttons ?? CRUD) {
+    if (kind === 'delete' && !p.remove) continue;
+    const b = BUTTON[kind];
+    rows.push({
+      id: id + BigInt(b.sort),
+      parentId: own,
+      code: `${p.code}_${kind}`,
+      name: b.zh,
+      alias: kind,
+      path: kind === 'delete' ? (p.remove as string) : `${p.path}/${kind}`,
+      source: b.icon,
+      sort: b.sort,
+      category: 2,
+      action: b.action,
+    });
+  }
+  return rows;
+}
+
+/** Every row of the catalogue (menus and buttons) with its fixed id. */
+export function catalogueRows(): SeedMenu[] {
+  const rows: SeedMenu[] = [];
+  MENU_CATALOGUE.forEach((g, gi) => {
+    const gBase = BASE + BigInt(gi) * 1_000_000n;
+    const gid = g.id ?? gBase;
+    rows.push({
+      id: gid,
+      parentId: 0n,
+      code: g.code,
+      name: g.zh,
+      alias: 'menu',
+      path: g.path,
+      source: g.icon,
+      sort: g.sort,
+      category: 1,
+      action: 0,
+    });
+    g.pages.forEach((p, pi) => {
+      const pBase = gBase + BigInt(pi + 1) * 10_000n;
+      if (!isSub(p)) {
+        rows.push(...pageRows(p, pBase, gid, pi + 1));
+        return;
+      }
+      rows.push({
+        id: pBase,
+        parentId: gid,
+        code: p.code,
+        name: p.zh,
+        alias: 'menu',
+        path: p.path,
+        source: p.icon,
+        sort: pi + 1,
+        category: 1,
+        action: 0,
+      });
+      p.pages.forEach((leaf, li) =>
+        rows.push(...pageRows(leaf, pBase + BigInt(li + 1) * 100n, pBase, li + 1)),
+      );
+    });
+  });
+  return rows;
+}
+
+/** zh and en names by menu code (menus, not buttons): the console's `menu.<code>` catalogue entries. */
+export function menuNames(): Record<string, { zh: string; en: string }> {
+  const out: Record<string, { zh: string; en: string }> = {};
+  for (const g of MENU_CATALOGUE) {
+    out[g.code] = { zh: g.zh, en: g.en };
+    for (const p of g.pages) {
+      out[p.code] = { zh: p.zh, en: p.en };
+      if (isSub(p)) for (const leaf of p.pages) out[leaf.code] = { zh: leaf.zh, en: leaf.en };
+    }
+  }
+  return out;
+}
+
+/** Seed step: inserts the catalogue rows whose code is not live yet (rows seeded earlier or by an operator win). */
+export const menuCatalogueStep = {
+  name: 'menu-catalogue',
+  async run(tx: Db): Promise<void> {
+    const live = new Set(
+      (await tx.select({ code: menu.code }).from(menu).where(eq(menu.isDeleted, 0))).map((r) => r.code),
+    );
+    const rows = catalogueRows().filter((r) => !live.has(r.code));
+    if (rows.length > 0) await tx.insert(menu).values(rows).onConflictDoNothing();
+  },
+};
