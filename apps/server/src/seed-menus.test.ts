@@ -31,6 +31,15 @@ describe('menu catalogue', () => {
     }
   });
 
+  it("matches the console's English menu names", () => {
+    const file = readFileSync(new URL('../../console/src/i18n/menu-names.ts', import.meta.url), 'utf8');
+    const consoleNames = Object.fromEntries(
+      [...file.matchAll(/^\s+'?([\w]+)'?: '([^']*)',$/gm)].map((m) => [m[1], m[2]]),
+    );
+    const en = Object.fromEntries(Object.entries(menuNames()).map(([code, n]) => [code, n.en]));
+    expect(consoleNames).toEqual(en);
+  });
+
   it('points every delete button at a remove operation of the contract', () => {
     const spec = loadSpec() as { paths: Record<string, unknown> };
     for (const b of rows.filter((r) => r.alias === 'delete')) {
