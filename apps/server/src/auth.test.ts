@@ -172,17 +172,30 @@ describe.each(backends)('auth on %s', (kind) => {
     expect(expectContract(res, 'oauthToken')).toMatchObject({ error: 'invalid_token' });
   });
 
-  it('captcha and social grants (in the contract, not offered yet) are refused, never sent down the refresh path', async () => {
-    for (const grant of ['captcha', 'social']) {
-      const res = await token({
-        grant_type: grant,
-        username: 'admin',
-        password: ADMIN_MD5,
-        refresh_token: 'x',
-      });
-      expect(res.statusCode).toBe(400);
-      expect(expectContract(res, 'oauthToken')).toMatchObject({ error: 'unsupported_grant_type' });
-    }
+  it('captcha and social grants never go down the refresh or password path without their own proof', async () => {
+    // captcha grant without a captcha: refused before the password is looked at
+    const captcha = await token({
+      grant_type: 'captcha',
+      username: 'admin',
+      password: ADMIN_MD5,
+      refresh_token: 'x',
+    });
+    expect(captcha.statusCode).toBe(400);
+    expect(expectContract(captcha, 'oauthToken')).toEqual({
+      error: 'access_denied',
+      error_description: '验证码不正确',
+    });
+    // social grant without code or source; and with a source no provider is configured for
+    const social = await token({
+      grant_type: 'social',
+      username: 'admin',
+      password: ADMIN_MD5,
+      refresh_token: 'x',
+    });
+    expect(social.statusCode).toBe(400);
+    expect(expectContract(social, 'oauthToken')).toMatchObject({ error: 'invalid_request' });
+    const unknown = await token({ grant_type: 'social', source: 'github', code: 'c', state: 's' });
+    expect(expectContract(unknown, 'oauthToken')).toMatchObject({ error: 'access_denied' });
   });
 
   it('refresh rotates the pair and a reused refresh token is refused', async () => {

@@ -44,6 +44,26 @@ export function extractToken(req: FastifyRequest): string | undefined {
   return t || undefined;
 }
 
+const liveCaches = new Set<WeakRef<ClientCache>>();
+
+/** Empties the in-process caches (`oauth/clear-cache`); other instances expire theirs within seconds. */
+export function clearAuthCaches(): void {
+  for (const ref of liveCaches) {
+    const c = ref.deref();
+    if (c) c.clear();
+    else liveCaches.delete(ref);
+  }
+}
+
+/** Account of the transient user of an unbound social login (blade-contract §2.1); its user id is 0. */
+export const GUEST_ROLE = 'guest';
+
+/** The only operations a guest token may call: binding the social login to a new account, and logging out. */
+const GUEST_OPERATIONS = new Set(['userRegisterGuest', 'oauthLogout']);
+
+export const isGuest = (c: Pick<TokenClaims, 'user_id' | 'authorities'>): boolean =>
+  c.user_id === '0' && c.authorities.includes(GUEST_ROLE);
+
 /**
  * The client table changes rarely: a short cache saves one query per request. It holds no state another instance
  * needs (every instance reads the same table).
@@ -53,7 +73,13 @@ export class ClientCache {
   constructor(
     private readonly db: Db,
     private readonly ttlMs = 10_000,
-  ) {}
+  ) {
+    liveCaches.add(new WeakRef(this));
+  }
+
+  clear(): void {
+    this.cache.clear();
+  }
 
   async get(clientId: string): Promise<ClientRow | undefined> {
     const hit = this.cache.get(clientId);
@@ -100,6 +126,10 @@ export function securityHandlers(db: Db, tokens: Tokens, clients: ClientCache) {
                     and ${refreshToken.revokedAt} is not null)) as revoked`,
       );
       if (!row || row.revoked !== false) throw new AuthError();
+      if (isGuest(claims)) {
+        const op = (req.routeOptions?.schema as { operationId?: string } | undefined)?.operationId ?? '';
+        if (!GUEST_OPERATIONS.has(op)) throw new AuthError();
+      }
       req.auth = claims;
     },
   };
