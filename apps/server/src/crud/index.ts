@@ -29,8 +29,10 @@ import {
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import type { TokenClaims } from '../auth/tokens';
+import { dataScopeCondition, type DataScopeSpec } from '../auth/data-scope';
 import type { Db } from '../db/index';
 import { AuthError, BizError, escapeLike, nextId, ok, parseId, parseIds } from '../util';
+import { liveTotal } from './count';
 
 export type FilterKind =
   | 'like'
@@ -125,6 +127,8 @@ export interface CrudSpec<R extends Row> {
   beforeRemove?(ids: bigint[], claims: TokenClaims): Promise<void>;
   /** Data of a successful submit (default `{}`). */
   submitResult?(row: R): unknown;
+  /** Row filter of the list by the caller's data-scope rules of this code (src/auth/data-scope.ts). */
+  dataScope?: DataScopeSpec;
   ops: CrudOps;
 }
 
@@ -301,10 +305,16 @@ export function crud<R extends Row>(db: Db, spec: CrudSpec<R>) {
   ) {
     const current = q.current ?? 1;
     const size = q.size ?? 10;
-    const where = and(scope(a), ...extra, ...filterConds(spec.filters, q));
+    // the caller's data scope (roles' granted rules of spec.dataScope.code), if any
+    const ds = spec.dataScope ? await dataScopeCondition(db, a, spec.dataScope) : undefined;
+    const conds = [ds, ...extra, ...filterConds(spec.filters, q)].filter((c) => c !== undefined);
+    const where = and(scope(a), ...conds);
     const order = orderBy(spec.sortable, q.ascs, q.descs, spec.defaultOrder, idCol);
-    const [totalRow] = await db.select({ n: count() }).from(table).where(where);
-    const total = Number(totalRow?.n ?? 0);
+    // the unfiltered view reads the exact trigger-maintained counter (src/crud/count.ts), filtered views count
+    const total =
+      conds.length === 0
+        ? await liveTotal(db, { table, tenantId: tenantCol, isDeleted }, tenantCol ? a.tenant_id : undefined)
+        : Number((await db.select({ n: count() }).from(table).where(where))[0]?.n ?? 0);
     const records =
       total === 0 || (current - 1) * size >= total
         ? []

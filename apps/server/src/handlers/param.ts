@@ -59,6 +59,10 @@ export function paramHandlers(db: Db) {
       ...(b.remark !== undefined ? { remark: b.remark } : {}),
     }),
     submitResult: toParamVO,
+    dataScope: {
+      code: 'param',
+      columns: { create_user: param.createUser, create_dept: param.createDept, id: param.id },
+    },
     ops: { list: 'paramList', detail: 'paramDetail', submit: 'paramSubmit', remove: 'paramRemove' },
   }).handlers;
 }

@@ -61,6 +61,10 @@ export function postHandlers(db: Db) {
       sort: b.sort,
       ...(b.remark !== undefined ? { remark: b.remark } : {}),
     }),
+    dataScope: {
+      code: 'post',
+      columns: { create_user: post.createUser, create_dept: post.createDept, id: post.id },
+    },
     ops: { list: 'postList', detail: 'postDetail', submit: 'postSubmit', remove: 'postRemove' },
   });
   return {
