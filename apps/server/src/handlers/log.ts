@@ -1,0 +1,100 @@
+/**
+ * smart-log (blade-contract §4.11): read-only lists and details of the usual, API and error logs. Rows of the
+ * caller's tenant; the administrator of tenant 000000 sees every tenant's. Always newest first.
+ */
+import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { FastifyRequest } from 'fastify';
+import type { TokenClaims } from '../auth/tokens';
+import { liveTotal } from '../crud/count';
+import { caller, filterConds, isPlatformAdmin, NOT_FOUND_MSG, type FilterSpec } from '../crud/index';
+import type { Db } from '../db/index';
+import { logApi, logError, logUsual } from '../db/schema';
+import { BizError, formatDateTime, ok, parseId } from '../util';
+
+interface LogTable {
+  table: PgTable;
+  id: PgColumn;
+  tenantId: PgColumn;
+  createTime: PgColumn;
+  serviceId: PgColumn;
+  serverHost: PgColumn;
+  serverIp: PgColumn;
+  env: PgColumn;
+  requestUri: PgColumn;
+  createBy: PgColumn;
+}
+
+type LogRow = Record<string, unknown> & { id: bigint; createTime: Date };
+
+const toVO = (r: LogRow) => ({ ...r, id: r.id.toString(), createTime: formatDateTime(r.createTime) });
+
+function filtersOf(t: LogTable): Record<string, FilterSpec> {
+  return {
+    serviceId: { column: t.serviceId },
+    serverHost: { column: t.serverHost },
+    serverIp: { column: t.serverIp },
+    env: { column: t.env, plain: 'equal', kinds: ['equal'] },
+    requestUri: { column: t.requestUri },
+    createBy: { column: t.createBy },
+    createTime: { column: t.createTime, plain: 'dateequal', kinds: ['dategt', 'datelt', 'datege', 'datele'] },
+  };
+}
+
+function logModule(db: Db, t: LogTable, ops: { list: string; detail: string }) {
+  const filters = filtersOf(t);
+  const scope = (a: TokenClaims): SQL | undefined =>
+    isPlatformAdmin(a) ? undefined : eq(t.tenantId, a.tenant_id);
+
+  async function page(a: TokenClaims, q: Record<string, unknown>) {
+    const current = Number(q.current ?? 1);
+    const size = Number(q.size ?? 10);
+    const conds = filterConds(filters, q);
+    const where = and(scope(a), ...conds);
+    // unfiltered: the exact trigger-maintained counter; filtered: a count
+    const total =
+      conds.length === 0
+        ? await liveTotal(
+            db,
+            { table: t.table, tenantId: t.tenantId },
+            isPlatformAdmin(a) ? undefined : a.tenant_id,
+          )
+        : Number((await db.select({ n: count() }).from(t.table).where(where))[0]?.n ?? 0);
+    const records =
+      total === 0 || (current - 1) * size >= total
+        ? []
+        : ((await db
+            .select()
+            .from(t.table)
+            .where(where)
+            .orderBy(desc(t.createTime), desc(t.id))
+            .limit(size)
+            .offset((current - 1) * size)) as LogRow[]);
+    return { records: records.map(toVO), total, size, current, pages: Math.ceil(total / size) };
+  }
+
+  return {
+    [ops.list]: async (req: FastifyRequest) =>
+      ok(await page(caller(req), req.query as Record<string, unknown>)),
+    [ops.detail]: async (req: FastifyRequest) => {
+      const a = caller(req);
+      const id = parseId((req.query as { id?: string }).id);
+      if (id === undefined) throw new BizError(NOT_FOUND_MSG);
+      const [row] = (await db
+        .select()
+        .from(t.table)
+        .where(and(scope(a), eq(t.id, id)))
+        .limit(1)) as LogRow[];
+      if (!row) throw new BizError(NOT_FOUND_MSG);
+      return ok(toVO(row));
+    },
+  };
+}
+
+export function logHandlers(db: Db) {
+  return {
+    ...logModule(db, { ...logUsual, table: logUsual }, { list: 'logUsualList', detail: 'logUsualDetail' }),
+    ...logModule(db, { ...logApi, table: logApi }, { list: 'logApiList', detail: 'logApiDetail' }),
+    ...logModule(db, { ...logError, table: logError }, { list: 'logErrorList', detail: 'logErrorDetail' }),
+  };
+}
