@@ -18,6 +18,17 @@ export interface ServerConfig {
   consoleDist?: string | undefined;
   /** Fastify logger on/off (tests turn it off). */
   logger?: boolean;
+  /** Folder of the local object storage (uploads of tenants whose active oss config is `local`). */
+  uploadDir?: string | undefined;
+  /** Largest accepted upload in bytes (avatars have their own 500 KB limit). */
+  uploadMaxBytes?: number | undefined;
+}
+
+function uploadMaxBytes(v: string | undefined): number | undefined {
+  if (!v) return undefined;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`Invalid UPLOAD_MAX_BYTES: ${v}`);
+  return n;
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -32,5 +43,12 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     jwtSecret: env.JWT_SECRET || undefined,
     consoleDist: existsSync(consoleDist) ? consoleDist : undefined,
     logger: env.LOG_LEVEL !== 'silent',
+    // next to the PGlite folder: <repo>/.data/uploads, or <DATA_DIR>-uploads (several instances need a shared one)
+    uploadDir:
+      env.UPLOAD_DIR ||
+      (env.DATA_DIR && !env.DATA_DIR.startsWith('memory://')
+        ? `${env.DATA_DIR}-uploads`
+        : path.join(repoRoot, '.data/uploads')),
+    uploadMaxBytes: uploadMaxBytes(env.UPLOAD_MAX_BYTES),
   };
 }
