@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execRows } from './db/index';
 import { seed } from './db/seed';
+import { contractDicts } from './db/seed-dicts';
 import { expectContract } from './test/contract';
 import { authHeaders, backends, login, startTestServer, type TestServer } from './test/harness';
 
@@ -123,7 +124,8 @@ describe.each(backends)('system modules on %s', (kind) => {
       expect(forest.body.data[0]!.children).toHaveLength(2);
       const page = await get<{ records: Obj[]; total: number }>('/dict/parent-list?size=5', 'dictParentList');
       expect(page.body.data.records.every((r) => r.parentId === '0')).toBe(true);
-      expect(page.body.data.total).toBe(20);
+      // the base dictionaries plus the contract's enum dictionaries
+      expect(page.body.data.total).toBe(20 + contractDicts.length);
       const sex = forest.body.data[0]!;
       const kids = await get<Obj[]>(`/dict/child-list?parentId=${sex.id}`, 'dictChildList');
       expect(kids.body.data.map((k) => k.dictValue)).toEqual(['男', '女']);
