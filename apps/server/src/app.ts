@@ -1,5 +1,7 @@
 import fastifyStatic from '@fastify/static';
 import { existsSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import Fastify, {
   type FastifyError,
   type FastifyInstance,
@@ -16,14 +18,30 @@ import { authHandlers } from './handlers/auth';
 import { deptHandlers } from './handlers/dept';
 import { dictBizHandlers, dictHandlers } from './handlers/dict';
 import { menuHandlers } from './handlers/menu';
+import { roleHandlers } from './handlers/role';
+import { scopeHandlers } from './handlers/scope';
+import { topmenuHandlers } from './handlers/topmenu';
+import { apiScopeHook } from './auth/api-scope';
 import { paramHandlers } from './handlers/param';
 import { postHandlers } from './handlers/post';
+import { clientHandlers } from './handlers/client';
+import { logHandlers } from './handlers/log';
+import { regionHandlers } from './handlers/region';
+import { tenantHandlers } from './handlers/tenant';
+import { userHandlers } from './handlers/user';
+import { attachHandlers } from './handlers/attach';
+import { noticeHandlers } from './handlers/notice';
+import { ossHandlers } from './handlers/oss';
+import { smsHandlers } from './handlers/sms';
+import { registerFileRoute } from './storage/files';
+import { registerMultipart } from './storage/multipart';
+import { registerRequestLogging } from './logging/hooks';
 import { apiDocsPath, loadSpec, type OpenApiDocument } from './spec';
 import { AuthError, BizError, OAuthError, fail } from './util';
 
 export interface BuildAppOptions {
   db: Db;
-  config: Pick<ServerConfig, 'jwtSecret' | 'consoleDist' | 'logger'>;
+  config: Pick<ServerConfig, 'jwtSecret' | 'consoleDist' | 'logger' | 'uploadDir' | 'uploadMaxBytes'>;
   /** The contract to serve (tests); by default the bundle of `openapi/`. */
   spec?: OpenApiDocument;
 }
@@ -182,14 +200,37 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     return reply.code(404).send(fail(404, '404 没找到请求'));
   });
 
+  // api / login / error logs, written asynchronously in batches (src/logging)
+  registerRequestLogging(app, db);
+
+  // API scopes (src/auth/api-scope.ts): after authentication (route onRequest), before validation and handlers
+  app.addHook('preValidation', apiScopeHook(db));
+
+  // uploads (src/storage): multipart bodies of the operations declaring them, and the local store's file route
+  const uploadDir = config.uploadDir ?? path.join(os.tmpdir(), 'smart-uploads');
+  await registerMultipart(app, config.uploadMaxBytes ?? 10 * 1024 * 1024);
+  registerFileRoute(app, uploadDir);
+
   const serviceHandlers: object = {
     ...authHandlers(db, tokens),
     ...menuHandlers(db),
+    ...roleHandlers(db),
+    ...topmenuHandlers(db),
+    ...scopeHandlers(db),
     ...dictHandlers(db),
     ...paramHandlers(db),
     ...postHandlers(db),
     ...dictBizHandlers(db),
     ...deptHandlers(db),
+    ...tenantHandlers(db),
+    ...clientHandlers(db),
+    ...regionHandlers(db),
+    ...logHandlers(db),
+    ...ossHandlers(db, { uploadDir }),
+    ...smsHandlers(db),
+    ...attachHandlers(db),
+    ...noticeHandlers(db),
+    ...userHandlers(db),
   };
   await app.register(openapiGlue, {
     specification: opts.spec ?? loadSpec(),

@@ -48,6 +48,10 @@ export const tenant = pgTable(
     address: varchar('address', { length: 255 }).notNull().default(''),
     accountNumber: integer('account_number').notNull().default(-1),
     expireTime: ts('expire_time'),
+    backgroundUrl: varchar('background_url', { length: 500 }).notNull().default(''),
+    packageId: bigint('package_id', { mode: 'bigint' }),
+    datasourceId: bigint('datasource_id', { mode: 'bigint' }),
+    licenseKey: varchar('license_key', { length: 1000 }).notNull().default(''),
     ...audit(),
   },
   (t) => [
@@ -341,3 +345,8 @@ export const seedStep = pgTable('smart_seed_step', {
   name: varchar('name', { length: 64 }).primaryKey(),
   appliedAt: ts('applied_at').notNull().defaultNow(),
 });
+export * from './schema-tenant';
+export * from './schema-log';
+export * from './schema-perm';
+export * from './schema-auth';
+export * from './schema-resource';

@@ -4,7 +4,10 @@ import { hashPassword } from '../auth/password';
 import { nextId } from '../util';
 import type { Db } from './index';
 import { deriveRegion, type RegionDerived } from './region-derive';
+import { permSeedStep } from './seed-perm';
+import { contractDictsStep } from './seed-dicts';
 import { menuCatalogueStep } from './seed-menus';
+import { resourceSeedStep } from './seed-resource';
 import {
   client,
   dept,
@@ -332,6 +335,9 @@ const STEPS: { name: string; run(tx: Db): Promise<void> }[] = [
     },
   },
   menuCatalogueStep,
+  contractDictsStep,
+  resourceSeedStep,
+  permSeedStep,
 ];
 
 export async function applySeedSteps(db: Db): Promise<void> {
