@@ -1,6 +1,7 @@
 /**
  * `npm run check`: starts the reference server on a free port of 127.0.0.1 with a fresh PGlite data folder, runs
- * contract-check against it (seed login admin / admin in tenant 000000) and exits with the checker's code.
+ * contract-check against it (seed login admin / admin in tenant 000000, admin / admin of tenant 100001 as the
+ * other tenant of the isolation probe) and exits with the checker's code.
  * Extra arguments go to the checker (e.g. `npm run check -- --only param`).
  */
 import { main } from '../src/cli';
@@ -20,6 +21,13 @@ try {
     '--account',
     'admin',
     '--password',
+    'admin',
+    // the seed's second tenant attacks every row the checker creates (cross-tenant isolation)
+    '--peer-tenant',
+    '100001',
+    '--peer-account',
+    'admin',
+    '--peer-password',
     'admin',
     '--junit',
     '.test-results/contract-check.junit.xml',

@@ -68,6 +68,11 @@ export function classify(doc: unknown, op: Operation): Classified {
     const idParam =
       queryParam(op, /^id$/) ?? op.parameters.find((p) => p.in === 'path' && /id$/i.test(p.name));
     if (idParam?.required && /^(detail|info|get)$/.test(seg)) return { ...base, kind: 'detail' };
+    // code-keyed resources (region): the detail's one required parameter is the key (`code`)
+    const required = op.parameters.filter((p) => p.required && p.in === 'query');
+    if (seg === 'detail' && required.length === 1 && required[0]!.name === 'code') {
+      return { ...base, kind: 'detail' };
+    }
     const data = dataSchema(doc, op);
     const paged = data ? 'records' in objectShape(doc, data).properties : false;
     if (!hasRequiredQuery && !idParam?.required && (paged || /^(list|page)$/.test(seg))) {

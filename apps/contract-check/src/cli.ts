@@ -20,6 +20,9 @@ Options:
   --client ID:SECRET   OAuth client of the Basic header, default saber:saber_secret
   --spec FILE          bundled contract (JSON), default the @smart/openapi bundle
   --only TAG,…         only these modules (tags)
+  --peer-tenant ID     another tenant: with --peer-account and --peer-password, every row the checker creates
+  --peer-account A     in a tenant-owned module is attacked from that tenant's session (list, detail, update,
+  --peer-password P    remove); a leak or a change is a violation
   --junit FILE         also write JUnit XML (one test case per check)
   --json FILE          also write the full report as JSON
   --timeout MS         per request, default 10000
@@ -53,6 +56,9 @@ export async function main(argv: string[], io: CliIo = defaultIo): Promise<numbe
         client: { type: 'string', default: 'saber:saber_secret' },
         spec: { type: 'string' },
         only: { type: 'string' },
+        'peer-tenant': { type: 'string' },
+        'peer-account': { type: 'string' },
+        'peer-password': { type: 'string' },
         junit: { type: 'string' },
         json: { type: 'string' },
         timeout: { type: 'string', default: '10000' },
@@ -90,6 +96,11 @@ export async function main(argv: string[], io: CliIo = defaultIo): Promise<numbe
     io.err('contract-check: --client takes ID:SECRET');
     return 2;
   }
+  const peerArgs = [args['peer-tenant'], args['peer-account'], args['peer-password']];
+  if (peerArgs.some(Boolean) && !peerArgs.every(Boolean)) {
+    io.err('contract-check: --peer-tenant, --peer-account and --peer-password go together');
+    return 2;
+  }
   const specFile = args.spec ?? defaultSpecPath();
   let doc;
   try {
@@ -110,6 +121,9 @@ export async function main(argv: string[], io: CliIo = defaultIo): Promise<numbe
       ?.split(',')
       .map((s) => s.trim())
       .filter(Boolean),
+    peer: args['peer-tenant']
+      ? { tenant: args['peer-tenant'], account: args['peer-account']!, password: args['peer-password']! }
+      : undefined,
     timeoutMs,
     concurrency,
     log: args.quiet ? undefined : io.out,

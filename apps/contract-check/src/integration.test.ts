@@ -21,6 +21,13 @@ const IMPLEMENTED = [
   'paramDetail',
   'paramSubmit',
   'paramRemove',
+  'regionLazyList',
+  'regionDetail',
+  'regionSubmit',
+  'regionRemove',
+  'tenantList',
+  'clientSubmit',
+  'logUsualList',
 ];
 
 describe('contract-check against the reference server (HTTP on 127.0.0.1)', () => {
@@ -93,6 +100,35 @@ describe('contract-check against the reference server (HTTP on 127.0.0.1)', () =
     expect(names('paramRemove')).toContain('remove own row');
     expect(names('oauthLogout')).toContain('token revoked after logout → 401');
     expect(names('paramList')).toContain('no token → 401');
+  });
+
+  it('removes only the rows it created: the seeded regions survive, none of its own are left', async () => {
+    const basic = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
+    const q = new URLSearchParams({
+      grant_type: 'password',
+      username: 'admin',
+      password: '21232f297a57a5a743894a0e4a801fc3',
+      tenantId: '000000',
+    });
+    const login = await fetch(`${server.baseUrl}/api/smart-auth/oauth/token?${q}`, {
+      method: 'POST',
+      headers: { authorization: basic, 'tenant-id': '000000' },
+    });
+    const headers = {
+      authorization: basic,
+      'smart-auth': `bearer ${((await login.json()) as { access_token: string }).access_token}`,
+    };
+    const level = async (parentCode: string) => {
+      const res = await fetch(
+        `${server.baseUrl}/api/smart-system/region/lazy-list?parentCode=${parentCode}`,
+        {
+          headers,
+        },
+      );
+      return ((await res.json()) as { data: { code: string }[] }).data.map((r) => r.code);
+    };
+    expect(await level('1101')).toEqual(['110101', '110102']);
+    expect(await level('11')).toEqual(['1101']);
   });
 
   it('lists operations the server does not implement, counted and not violations', () => {

@@ -46,6 +46,14 @@ export async function startReferenceServer(timeoutMs = 120_000): Promise<Referen
       DATABASE_URL: '',
       CONSOLE_DIST: path.join(dataDir, 'no-console'),
       LOG_LEVEL: 'silent',
+      // one configured provider, so that the social render and callback endpoints have something to answer with
+      SOCIAL_PROVIDERS: JSON.stringify({
+        github: {
+          clientId: 'contract-check',
+          clientSecret: 'contract-check',
+          redirectUri: 'http://127.0.0.1/oauth/callback/github',
+        },
+      }),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

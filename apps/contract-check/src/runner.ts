@@ -5,6 +5,7 @@
  */
 import { classify, hasLifecycle, resources, type Classified, type Kind, type Resource } from './classify';
 import { HttpClient, md5, type Reply, type RequestSpec } from './http';
+import { IsolationProbe, tenantOwned, type PeerCredentials } from './isolation';
 import {
   flatten,
   isIdName,
@@ -60,6 +61,8 @@ export interface RunOptions {
   only?: string[] | undefined;
   timeoutMs?: number | undefined;
   concurrency?: number | undefined;
+  /** a second account in another tenant: every created tenant-owned row is attacked with its session */
+  peer?: PeerCredentials | undefined;
   /** progress output (one line per resource) */
   log?: ((line: string) => void) | undefined;
 }
@@ -89,6 +92,7 @@ export class Runner {
   private readonly reports = new Map<string, OpReport>();
   private counter = 0;
   private tokenPath = '/api/smart-auth/oauth/token';
+  private isolation: IsolationProbe | undefined;
 
   constructor(private readonly opts: RunOptions) {
     const basic = `Basic ${Buffer.from(opts.client).toString('base64')}`;
@@ -110,6 +114,19 @@ export class Runner {
     // the session of the checker (LoginError propagates: exit code 2)
     const session = await this.http.login(this.tokenPath, this.opts.account, this.opts.password);
     this.http.token = String(session.access_token);
+    if (this.opts.peer) {
+      const { tenant, account, password } = this.opts.peer;
+      const peer = new HttpClient(this.opts.baseUrl, this.http.basic, tenant, this.opts.timeoutMs ?? 10_000);
+      peer.token = String((await peer.login(this.tokenPath, account, password)).access_token);
+      this.isolation = new IsolationProbe({
+        doc: this.doc,
+        owner: this.http,
+        peer,
+        validInput: (c, ids) => this.spec(this.validInput(c.op, { ids })),
+        record: (c, name, reason, ms) => this.record(c, name, reason, ms),
+        isImplemented: (c) => !this.isNotImplemented(c),
+      });
+    }
 
     const only = this.opts.only?.length ? new Set(this.opts.only) : undefined;
     const selected = all.filter((c) => !only || only.has(c.op.tag));
@@ -260,17 +277,28 @@ export class Runner {
 
   /* ------------------------------------------------------------ inputs */
 
-  /** Valid input from the contract; id parameters filled by `ids` when given. */
-  validInput(op: Operation, opts: { ids?: string[] | undefined; optional?: boolean } = {}): Input {
+  /**
+   * Valid input from the contract; id parameters (and the parameter named `key`, for code-keyed resources) filled
+   * by `ids` when given. When the ids do not fit such a parameter, a fresh value that fits is used, never the
+   * contract's example: the example may name a real row (the seeded region 110101), which a remove would delete.
+   */
+  validInput(
+    op: Operation,
+    opts: { ids?: string[] | undefined; optional?: boolean; key?: string | undefined } = {},
+  ): Input {
     const input: Input = { query: {}, pathParams: {}, headers: {} };
     for (const p of op.parameters) {
       if (p.in === 'header' && MANAGED_HEADERS.test(p.name)) continue;
       if (p.in === 'cookie') continue;
       if (!p.required && !(opts.optional && p.in !== 'header')) continue;
       let value = paramExample(p) ?? sample(this.doc, p.schema, { request: true });
-      if (opts.ids && isIdName(p.name)) {
+      if (opts.ids && (isIdName(p.name) || p.name === opts.key)) {
         const ids = /ids$/i.test(p.name) ? opts.ids.join(',') : opts.ids[0];
         if (this.fits(p.schema, ids)) value = ids;
+        else if (p.schema && typeof value === 'string') {
+          const fresh = uniqueString(p.schema, value, this.nextSuffix());
+          if (fresh !== value && this.fits(p.schema, fresh)) value = fresh;
+        }
       }
       if (p.in === 'query') input.query[p.name] = value;
       else if (p.in === 'path') input.pathParams[p.name] = value;
@@ -493,16 +521,21 @@ export class Runner {
     }
     own.push(id);
     listed.unshift(id);
+    // code-keyed resources (region): the created row's id is one of its own unique fields; that field is its key,
+    // so the update keeps it (a new code would insert a second row) and detail/remove address the row by it
+    const key = unique.find((f) => body[f] === id);
     let removed = false;
     try {
-      if (r.detail) await this.readBack(r.detail, id, body, 'read back after create');
+      if (r.detail) await this.readBack(r.detail, id, body, 'read back after create', key);
 
       // update: the update operation when there is one, else create/submit with the id
       const update = r.update ?? create;
+      if (this.isolation && !key && tenantOwned(this.doc, r))
+        await this.isolation.attack(r, id, body, update);
       const changed: Record<string, unknown> = { ...body, id };
       const suffix2 = this.nextSuffix();
       for (const f of unique) {
-        if (typeof body[f] === 'string')
+        if (typeof body[f] === 'string' && f !== key)
           changed[f] = uniqueString(
             shape.properties[f]!,
             String(sample(this.doc, shape.properties[f], { request: true })),
@@ -519,10 +552,10 @@ export class Runner {
         update !== create,
       );
       if (updated.status === 200 && r.detail)
-        await this.readBack(r.detail, id, changed, 'read back after update');
+        await this.readBack(r.detail, id, changed, 'read back after update', key);
 
       if (r.remove) {
-        const rem = this.validInput(r.remove.op, { ids: [id] });
+        const rem = this.validInput(r.remove.op, { ids: [id], key });
         const res = await this.call(
           r.remove,
           'remove own row',
@@ -535,7 +568,7 @@ export class Runner {
           await this.call(
             r.detail,
             'detail after remove → 4xx',
-            this.spec(this.validInput(r.detail.op, { ids: [id] })),
+            this.spec(this.validInput(r.detail.op, { ids: [id], key })),
             this.expectRefusal(r.detail.op),
           );
         }
@@ -546,11 +579,13 @@ export class Runner {
         await this.http.send({
           method: r.remove.op.method,
           path: r.remove.op.path,
-          ...this.spec(this.validInput(r.remove.op, { ids: [id] })),
+          ...this.spec(this.validInput(r.remove.op, { ids: [id], key })),
         });
       }
     }
     listed.splice(listed.indexOf(id), 1);
+    // the row is gone (removed, or cleaned up above): later calls must not treat it as an existing own row
+    if (r.remove && !this.isNotImplemented(r.remove)) own.splice(own.indexOf(id), 1);
   }
 
   /** Id of the created row: `data.id`, else found through the list filtered by a unique field. */
@@ -563,7 +598,9 @@ export class Runner {
     const data = (reply.json as { data?: unknown } | undefined)?.data;
     if (isObj(data) && typeof data.id === 'string' && data.id) return data.id;
     // Every implemented list-like operation of the resource (list, lazy-list, …), the declared one first.
-    const lists = [r.list, ...r.ops.filter((o) => o.kind === 'list' && o !== r.list)].filter(
+    const listLike = (o: Classified) =>
+      o.kind === 'list' || (o.kind === 'extra' && o.op.method === 'GET' && /list$/.test(o.op.path));
+    const lists = [r.list, ...r.ops.filter((o) => listLike(o) && o !== r.list)].filter(
       (o): o is Classified => !!o && !this.isNotImplemented(o),
     );
     for (const list of lists) {
@@ -588,13 +625,19 @@ export class Runner {
     return undefined;
   }
 
-  private async readBack(detail: Classified, id: string, sent: Record<string, unknown>, name: string) {
+  private async readBack(
+    detail: Classified,
+    id: string,
+    sent: Record<string, unknown>,
+    name: string,
+    key?: string,
+  ) {
     const dataSchema = objectShape(this.doc, detail.op.responses['200']).properties.data;
     const declared = objectShape(this.doc, dataSchema).properties;
     await this.call(
       detail,
       name,
-      this.spec(this.validInput(detail.op, { ids: [id] })),
+      this.spec(this.validInput(detail.op, { ids: [id], key })),
       (reply) => {
         const bad = this.expectOk(detail.op)(reply);
         if (bad) return bad;
@@ -603,7 +646,8 @@ export class Runner {
         const diffs: string[] = [];
         for (const [k, v] of Object.entries(sent)) {
           const prop = declared[k];
-          if (!prop || prop.writeOnly || /password/i.test(k)) continue;
+          // passwords and secrets are never read back (masked, e.g. clientSecret `******`)
+          if (!prop || prop.writeOnly || /password|secret/i.test(k)) continue;
           if (!(k in data)) diffs.push(`${k} missing`);
           else if (!same(v, data[k]))
             diffs.push(
@@ -766,7 +810,9 @@ export class Runner {
       }
     }
     if (c.kind === 'detail') {
-      await this.call(c, 'unknown id', this.spec(this.validInput(op, { ids: [unknownId()] })), refuse);
+      // a code-keyed detail (region: `code`) is addressed by that parameter
+      const key = op.parameters.some((p) => isIdName(p.name)) ? undefined : 'code';
+      await this.call(c, 'unknown id', this.spec(this.validInput(op, { ids: [unknownId()], key })), refuse);
     }
   }
 

@@ -416,7 +416,9 @@ export function uniqueFields(shape: ObjectShape): string[] {
   return Object.entries(shape.properties)
     .filter(([name, s]) => {
       if (typeOf(s) !== 'string' || s.enum || 'const' in s || s.readOnly) return false;
-      if (isIdName(name)) return false;
+      // id-like names reference other rows, except a free-text key the user types in (`clientId`: x-rule, no
+      // pattern), which a create must make unique like any other key
+      if (isIdName(name) && !(s['x-rule'] && typeof s.pattern !== 'string' && !s.format)) return false;
       // references to other rows (parentCode, parentId …) must keep pointing at a row that exists
       if (/^parent[A-Z]/.test(name)) return false;
       if (typeof s.pattern === 'string' && /\[0-9\]\{4\}-|\\d\{4\}-/.test(s.pattern)) return false;
