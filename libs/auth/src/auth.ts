@@ -33,6 +33,8 @@ export interface LoginInput {
   /** Plain password; it is md5-hashed (lower-case hex) before it is sent. */
   password: string;
   type?: 'account' | 'phone';
+  /** Captcha mode: the key from `oauth/captcha` and the typed text; sends the captcha grant with both headers. */
+  captcha?: { key: string; code: string };
 }
 
 /** Lower-case md5 hex, as the contract expects the password (spec §5 "the password is hashed before it is sent"). */
@@ -59,20 +61,63 @@ export async function login({
   username,
   password,
   type = 'account',
+  captcha,
 }: LoginInput): Promise<TokenResult> {
   const tenant = tenantId || getWebsite().tenantId;
   const result = await oauthToken(
     {
-      grant_type: 'password',
+      grant_type: captcha ? 'captcha' : 'password',
       username,
       password: await hashPassword(password),
       scope: 'all',
       tenantId: tenant,
       type,
     },
+    {
+      'Tenant-Id': tenant,
+      ...(captcha ? { 'Captcha-Key': captcha.key, 'Captcha-Code': captcha.code } : {}),
+    },
+    { meta: { isToken: false } },
+  );
+  return completeLogin(result, tenant);
+}
+
+/**
+ * A social login's transient guest (an unbound third-party account: user id 0 or empty, role `guest`). Its token
+ * may only register the account (`register-guest`) or log out.
+ */
+export function isGuestLogin(
+  userInfo: Pick<TokenResult, 'user_id' | 'role_name'> | null | undefined,
+): boolean {
+  if (!userInfo) return false;
+  const id = String(userInfo.user_id ?? '');
+  return !id || id === '0' || id.startsWith('-') || userInfo.role_name === 'guest';
+}
+
+export interface SocialLoginInput {
+  /** Provider (`github`, `gitee`, `wechat_open`, `qq`, …). */
+  source: string;
+  /** Authorisation code and state the provider sent back. */
+  code: string;
+  state?: string;
+  tenantId?: string;
+}
+
+/**
+ * Social login after the provider's redirect (`grant_type=social`). Stores the session like `login`; an unbound
+ * account gets a guest session (see `isGuestLogin`), for which the dictionaries are not loaded.
+ */
+export async function socialLogin({ source, code, state, tenantId }: SocialLoginInput): Promise<TokenResult> {
+  const tenant = tenantId || getWebsite().tenantId;
+  const result = await oauthToken(
+    { grant_type: 'social', source, code, state: state || undefined, scope: 'all', tenantId: tenant },
     { 'Tenant-Id': tenant },
     { meta: { isToken: false } },
   );
+  return completeLogin(result, tenant);
+}
+
+async function completeLogin(result: TokenResult, tenant: string): Promise<TokenResult> {
   const body: unknown = result;
   const record = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
   if (typeof record['error_description'] === 'string' && record['error_description']) {
@@ -96,7 +141,7 @@ export async function login({
     lockPasswd: '',
   });
   emitAuthEvent({ type: 'login', userInfo: result });
-  await loadDictionaries();
+  if (!isGuestLogin(result)) await loadDictionaries();
   return result;
 }
 

@@ -84,4 +84,40 @@ describe('decideNavigation (spec §2)', () => {
     expect(shouldAddTab(route('/system/param'))).toBe(true);
     expect(shouldAddTab(route('/login', { meta: { isTab: false } }))).toBe(false);
   });
+
+  it('the lock wins over the target query: a locked session opens nothing', () => {
+    const to = route('/system/param', { query: { target: '_blank', url: 'https://x.test/' } });
+    expect(decideNavigation({ to, session: { ...loggedIn, isLock: true } })).toEqual({
+      kind: 'redirect',
+      to: '/lock',
+    });
+  });
+
+  it('a target query without url opens the path itself; the first of repeated values counts', () => {
+    expect(
+      decideNavigation({ to: route('/myiframe/urlPath', { query: { target: '1' } }), session: loggedIn }),
+    ).toEqual({
+      kind: 'open-window',
+      url: '/myiframe/urlPath',
+    });
+    expect(
+      decideNavigation({
+        to: route('/x', { query: { target: ['_blank', 'y'], url: ['https://a.test/', 'https://b.test/'] } }),
+        session: loggedIn,
+      }),
+    ).toEqual({ kind: 'open-window', url: 'https://a.test/' });
+  });
+
+  it('an empty target query is ignored', () => {
+    expect(decideNavigation({ to: route('/x', { query: { target: '' } }), session: loggedIn })).toEqual({
+      kind: 'allow',
+    });
+  });
+
+  it('a logged-out visitor of the embedded page or a menu page goes to /login', () => {
+    expect(decideNavigation({ to: route('/myiframe/urlPath'), session: loggedOut })).toEqual({
+      kind: 'redirect',
+      to: '/login',
+    });
+  });
 });

@@ -1,5 +1,15 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { getSession, getStore, hasLockPassword, lock, onLock, sha256Hex, unlock } from '../src';
+import {
+  fedLogout,
+  getSession,
+  getStore,
+  hasLockPassword,
+  lock,
+  onLock,
+  sha256Hex,
+  unlock,
+  updateSession,
+} from '../src';
 import { resetBrowserState } from './helpers';
 
 beforeEach(resetBrowserState);
@@ -36,5 +46,24 @@ describe('lock', () => {
     await expect(lock()).rejects.toThrow('锁屏密码不能为空');
     await expect(lock('')).rejects.toThrow('锁屏密码不能为空');
     expect(getSession().isLock).toBe(false);
+  });
+
+  it('locking again while a lock password is set keeps that password', async () => {
+    await lock('secret-1');
+    updateSession({ isLock: false });
+    await lock();
+    expect(getSession().isLock).toBe(true);
+    expect(await unlock('secret-1')).toBe(true);
+  });
+
+  it('unlock of an unlocked session succeeds without a password', async () => {
+    expect(await unlock('anything')).toBe(true);
+  });
+
+  it('a local logout clears the lock and its password', async () => {
+    await lock('secret-1');
+    fedLogout();
+    expect(getSession().isLock).toBe(false);
+    expect(hasLockPassword()).toBe(false);
   });
 });
