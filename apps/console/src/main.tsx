@@ -5,10 +5,14 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App } from './App';
+import { restoreAppearance } from './shell/appearance';
+import { installErrorCapture } from './shell/error-log';
 import { setupHttp } from './shell/http-setup';
 
 hydrateSession();
 setupHttp();
+installErrorCapture();
+restoreAppearance();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');

@@ -1,24 +1,37 @@
-import { createQueryClient } from '@smart/api-sdk';
-import { can, getSession, loadMenu, loadPermissions, startTokenRefresh, useSession } from '@smart/auth';
-import { ConfirmProvider, CrudProvider, Spinner, UiLocaleProvider } from '@smart/ui';
+import { createQueryClient, oauthClearCache } from '@smart/api-sdk';
+import {
+  can,
+  getSession,
+  loadMenu,
+  loadPermissions,
+  startTokenRefresh,
+  useSession,
+  type Tab,
+} from '@smart/auth';
+import { ConfirmProvider, CrudProvider, UiLocaleProvider, useConfirm } from '@smart/ui';
 import { catalogue as systemCatalogue } from '@smart/feature-system';
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
-import { Activity, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { addCatalogue, currentLanguage } from '../i18n';
+import { menuNamesEn } from '../i18n/menu-names';
 import { filterByRoles, findByPath, normaliseMenu, type MenuItem, type ServerMenu } from './menu';
+import { MenuSearch } from './MenuSearch';
 import { Sidebar } from './Sidebar';
 import { TabStrip } from './TabStrip';
 import { tabActions, useTabs } from './tab-store';
 import { tabValue } from './tabs';
+import { TabViews } from './TabViews';
 import { TopBar } from './TopBar';
 import { useDocumentTitle } from './use-document-title';
-import { ensureToaster } from './toaster-host';
-import { useScreenLevel } from './use-screen';
-import { resolveView } from './views';
+import { ensureToaster, notifySuccess } from './toaster-host';
+import { collapseForScreen, isSmallScreen, useScreenLevel } from './use-screen';
+import { IframePage, resolveView } from './views';
 
 addCatalogue(systemCatalogue);
+// English names of the seeded menus (in Chinese the server's own names show); loaded with the layout, not on /login
+addCatalogue({ zh: {}, en: { menu: menuNamesEn } });
 const queryClient = createQueryClient();
 
 export function menuLabel(
@@ -28,11 +41,43 @@ export function menuLabel(
   return t(`menu.${item.code}`, { defaultValue: item.name });
 }
 
+/** The label key and text of the page at `path` (the console's own pages, embedded pages, menu pages). */
+function pageLabel(
+  path: string,
+  query: Record<string, string>,
+  items: MenuItem[],
+  t: (key: string, opts?: { defaultValue: string }) => string,
+): { label: string; i18n?: string } | undefined {
+  const view = resolveView(path);
+  if (!view) return undefined;
+  if (view.kind === 'iframe') {
+    const name = query['name'] || query['src'] || '';
+    if (!name) return undefined;
+    const key = query['i18n'] ? `menu.${query['i18n']}` : undefined;
+    return { label: key ? t(key, { defaultValue: name }) : name, ...(key ? { i18n: key } : {}) };
+  }
+  if (view.labelKey) return { label: t(view.labelKey), i18n: view.labelKey };
+  const item = findByPath(items, path);
+  return item ? { label: menuLabel(item, t), i18n: `menu.${item.code}` } : undefined;
+}
+
+function renderTab(tab: Tab) {
+  const path = tab.value.split('?')[0] ?? tab.value;
+  const view = resolveView(path);
+  if (!view) return null;
+  if (view.kind === 'iframe') return <IframePage src={tab.query['src']} title={tab.label} />;
+  const { Component } = view;
+  return <Component />;
+}
+
 function Shell() {
   const { t } = useTranslation();
   const location = useLocation();
+  const confirm = useConfirm();
   const screen = useScreenLevel();
-  const [collapsed, setCollapsed] = useState(() => screen <= 1);
+  const [collapsed, setCollapsed] = useState(() => isSmallScreen(screen));
+  const [searchOpen, setSearchOpen] = useState(false);
+  const [versions, setVersions] = useState<Record<string, number>>({});
   const roles = useSession((s) => s.userInfo?.role_name ?? '');
   const { tabs, active } = useTabs();
 
@@ -43,6 +88,14 @@ function Shell() {
     void ensureToaster();
   }, []);
 
+  // Automatic collapse when the screen becomes small (spec §9 size levels), open again when it grows.
+  const previousScreen = useRef(screen);
+  useEffect(() => {
+    const previous = previousScreen.current;
+    previousScreen.current = screen;
+    if (previous !== screen) setCollapsed((c) => collapseForScreen(previous, screen, c));
+  }, [screen]);
+
   const items = useMemo(
     () =>
       filterByRoles(normaliseMenu((menuQuery.data ?? getSession().menu) as ServerMenu[]), roles.split(',')),
@@ -50,81 +103,92 @@ function Shell() {
   );
 
   const path = location.pathname;
+  const query = useMemo(() => Object.fromEntries(new URLSearchParams(location.search)), [location.search]);
   const view = resolveView(path);
-  const menuItem = findByPath(items, path);
-  const label = view?.labelKey ? t(view.labelKey) : menuItem ? menuLabel(menuItem, t) : undefined;
-  const current = tabValue(path, Object.fromEntries(new URLSearchParams(location.search)));
+  const page = pageLabel(path, query, items, t);
+  const label = page?.label;
+  const i18nKey = page?.i18n;
+  const current = tabValue(path, query);
   useDocumentTitle(label);
 
+  // Only when the page changes (primitive deps): the tab menus change the tabs before the router commits the new
+  // location, and re-running here then would bring a just-closed tab back.
+  const known = view !== undefined;
   useEffect(() => {
-    if (!view || !label) return;
+    if (!known || !label) return;
     tabActions.open({
       label,
       value: current,
       params: {},
-      query: Object.fromEntries(new URLSearchParams(location.search)),
-      meta: {},
+      query,
+      meta: i18nKey ? { i18n: i18nKey } : {},
       group: [],
       close: true,
     });
-  }, [current, label, view, location.search]);
+  }, [current, label, i18nKey, known, query]);
 
   const crud = useMemo(() => ({ t: (key: string) => t(key), can }), [t]);
   const onNavigate = useCallback(() => {
-    if (screen <= 1) setCollapsed(true);
+    if (isSmallScreen(screen)) setCollapsed(true);
   }, [screen]);
+
+  const refresh = useCallback((value: string) => {
+    setVersions((v) => ({ ...v, [value]: (v[value] ?? 0) + 1 }));
+  }, []);
+
+  const clearCache = useCallback(async () => {
+    if (!(await confirm({ title: t('common.tip'), description: t('tabs.clearCacheConfirm') }))) return;
+    try {
+      await oauthClearCache();
+    } catch {
+      return; // the HTTP layer showed why
+    }
+    // The server's caches are gone; drop ours too, so every page reads fresh data.
+    await queryClient.invalidateQueries();
+    void notifySuccess(t('tabs.clearCacheDone'));
+  }, [confirm, t]);
 
   // A menu page the feature registries do not know, once the menu has loaded, is a 404.
   if (!view && !menuQuery.isPending) return <Navigate to="/404" replace />;
 
   return (
-    <UiLocaleProvider locale={currentLanguage()}>
-      <CrudProvider value={crud}>
-        <ConfirmProvider>
-          <div className="flex h-screen overflow-hidden bg-muted/40 text-foreground">
-            <Sidebar
-              items={items}
-              collapsed={collapsed}
-              activePath={path}
-              loading={menuQuery.isPending}
-              onNavigate={onNavigate}
-            />
-            <div className="flex min-w-0 flex-1 flex-col">
-              <TopBar collapsed={collapsed} onToggle={() => setCollapsed((c) => !c)} />
-              <TabStrip tabs={tabs} active={active === current ? active : current} />
-              <main className="relative min-h-0 flex-1 overflow-auto p-3" data-testid="page">
-                {tabs.map((tab) => {
-                  const tabPath = tab.value.split('?')[0] ?? tab.value;
-                  const tabView = resolveView(tabPath);
-                  if (!tabView) return null;
-                  const { Component } = tabView;
-                  return (
-                    <Activity key={tab.value} mode={tab.value === current ? 'visible' : 'hidden'}>
-                      <Suspense
-                        fallback={
-                          <div className="flex h-40 items-center justify-center">
-                            <Spinner />
-                          </div>
-                        }
-                      >
-                        <Component />
-                      </Suspense>
-                    </Activity>
-                  );
-                })}
-              </main>
-            </div>
-          </div>
-        </ConfirmProvider>
-      </CrudProvider>
-    </UiLocaleProvider>
+    <CrudProvider value={crud}>
+      <div className="flex h-screen overflow-hidden bg-muted/40 text-foreground">
+        <Sidebar
+          items={items}
+          collapsed={collapsed}
+          activePath={path}
+          loading={menuQuery.isPending}
+          onNavigate={onNavigate}
+        />
+        <div className="flex min-w-0 flex-1 flex-col">
+          <TopBar collapsed={collapsed} onToggle={() => setCollapsed((c) => !c)} items={items} />
+          <TabStrip
+            tabs={tabs}
+            active={active === current ? active : current}
+            onRefresh={refresh}
+            onClearCache={() => void clearCache()}
+            onSearch={() => setSearchOpen(true)}
+          />
+          <main className="relative min-h-0 flex-1 overflow-auto p-3" data-testid="page">
+            <TabViews tabs={tabs} current={current} render={renderTab} versions={versions} />
+          </main>
+        </div>
+      </div>
+      <MenuSearch items={items} open={searchOpen} onOpenChange={setSearchOpen} />
+    </CrudProvider>
   );
 }
 
 export default function MainLayout() {
+  useTranslation(); // re-render on a language switch, so the kit's locale follows
   return (
     <QueryClientProvider client={queryClient}>
-      <Shell />
+      <UiLocaleProvider locale={currentLanguage()}>
+        <ConfirmProvider>
+          <Shell />
+        </ConfirmProvider>
+      </UiLocaleProvider>
     </QueryClientProvider>
   );
 }

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { MenuIcon } from './icons';
-import { ancestorIds, type MenuItem } from './menu';
+import { ancestorIds, menuTarget, type MenuItem } from './menu';
 
 interface SidebarProps {
   items: MenuItem[];
@@ -71,40 +71,43 @@ export function Sidebar({ items, collapsed, activePath, loading, onNavigate }: S
         </li>
       );
     }
-    const active = activePath === item.path;
+    const target = menuTarget(item);
+    const active = !item.external && activePath === item.path;
     const content = (
       <>
         <MenuIcon name={item.icon} />
         {collapsed ? <span className="sr-only">{text}</span> : <span className="truncate">{text}</span>}
       </>
     );
-    const link = item.external ? (
-      // External links open in a new window; isOpen=2 is the explicit request for it (spec §2).
-      <a
-        href={item.path}
-        target="_blank"
-        rel="noopener noreferrer"
-        className={itemClass}
-        style={pad}
-        onClick={onNavigate}
-      >
-        {content}
-      </a>
-    ) : (
-      <Link
-        to={{ pathname: item.path, search: new URLSearchParams(item.query).toString() }}
-        className={cn(
-          itemClass,
-          active &&
-            'bg-sidebar-primary text-sidebar-primary-foreground hover:bg-sidebar-primary hover:text-sidebar-primary-foreground',
-        )}
-        aria-current={active ? 'page' : undefined}
-        style={pad}
-        onClick={onNavigate}
-      >
-        {content}
-      </Link>
-    );
+    const link =
+      target.kind === 'window' ? (
+        // isOpen=2 on an http(s) path: a new window (spec §2).
+        <a
+          href={target.url}
+          target="_blank"
+          rel="noopener noreferrer"
+          className={itemClass}
+          style={pad}
+          onClick={onNavigate}
+        >
+          {content}
+        </a>
+      ) : (
+        // Other external links open in the embedded page /myiframe/urlPath?name=…&src=….
+        <Link
+          to={target.to}
+          className={cn(
+            itemClass,
+            active &&
+              'bg-sidebar-primary text-sidebar-primary-foreground hover:bg-sidebar-primary hover:text-sidebar-primary-foreground',
+          )}
+          aria-current={active ? 'page' : undefined}
+          style={pad}
+          onClick={onNavigate}
+        >
+          {content}
+        </Link>
+      );
     return (
       <li key={item.id}>
         {collapsed ? (

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { ancestorIds, filterByRoles, findByPath, normaliseMenu, searchMenu, type ServerMenu } from './menu';
+import {
+  ancestorIds,
+  filterByRoles,
+  findByPath,
+  iframePath,
+  menuPrefixMatch,
+  menuTarget,
+  normaliseMenu,
+  searchMenu,
+  type ServerMenu,
+} from './menu';
+import { menuSearchFilter } from './MenuSearch';
 
 const m = (over: Partial<ServerMenu> & { id: string; path: string }): ServerMenu => ({
   code: over.id,
@@ -62,5 +73,50 @@ describe('server menu', () => {
     expect(findByPath(items, '/system/param')?.name).toBe('参数管理');
     expect(ancestorIds(items, '/system/param')).toEqual(['system']);
     expect(findByPath(items, '/nope')).toBeUndefined();
+  });
+
+  it('the one prefix rule: case-insensitive, trimmed, empty matches nothing', () => {
+    expect(menuPrefixMatch(['User admin'], 'USER')).toBe(true);
+    expect(menuPrefixMatch(['User admin'], '  us ')).toBe(true);
+    expect(menuPrefixMatch(['User admin'], 'admin')).toBe(false);
+    expect(menuPrefixMatch(['参数管理', 'Parameters'], 'para')).toBe(true);
+    expect(menuPrefixMatch(['x', undefined], 'y')).toBe(false);
+    expect(menuPrefixMatch(['x'], '')).toBe(false);
+  });
+
+  it('searches the shown label too, so an English label finds a Chinese-named item', () => {
+    const label = (item: { code: string; name: string }) =>
+      item.code === 'param' ? 'Parameters' : item.name;
+    expect(searchMenu(items, 'PARAM', label).map((i) => i.id)).toEqual(['param']);
+    expect(searchMenu(items, '参数', label).map((i) => i.id)).toEqual(['param']);
+  });
+
+  it('the overlay (cmdk) uses the same rule over its keywords', () => {
+    expect(menuSearchFilter('param', 'par', ['Parameters', '参数管理'])).toBe(1);
+    expect(menuSearchFilter('param', '管理', ['Parameters', '参数管理'])).toBe(0);
+    expect(menuSearchFilter('param', 'x')).toBe(0);
+  });
+
+  it('leads isOpen=2 links to a new window, other links to /myiframe/urlPath, pages to their route', () => {
+    expect(menuTarget(items[2]!)).toEqual({ kind: 'window', url: 'https://example.org/docs' });
+    const wiki = menuTarget(items[3]!);
+    expect(wiki.kind).toBe('route');
+    const to = wiki.kind === 'route' ? wiki.to : '';
+    expect(to.startsWith('/myiframe/urlPath?')).toBe(true);
+    const query = new URLSearchParams(to.split('?')[1]);
+    expect(Object.fromEntries(query)).toEqual({
+      name: 'Wiki',
+      src: 'https://example.org/wiki',
+      i18n: 'wiki',
+    });
+    expect(menuTarget(items[0]!.children[0]!)).toEqual({ kind: 'route', to: '/system/param' });
+    const withQuery = normaliseMenu([m({ id: 'q', path: '/q/page', query: { a: '1' } })])[0]!;
+    expect(menuTarget(withQuery)).toEqual({ kind: 'route', to: '/q/page/index?a=1' });
+  });
+
+  it('builds the embedded-page address from the link fields', () => {
+    expect(iframePath('https://x.test/a?b=1&c=2', 'X')).toBe(
+      '/myiframe/urlPath?name=X&src=https%3A%2F%2Fx.test%2Fa%3Fb%3D1%26c%3D2',
+    );
   });
 });

@@ -68,11 +68,43 @@ export function flattenLeaves(items: MenuItem[]): MenuItem[] {
   return items.flatMap((item) => (item.children.length ? flattenLeaves(item.children) : [item]));
 }
 
-/** Menu search: leaves whose name starts with the query, case-insensitively. */
-export function searchMenu(items: MenuItem[], query: string): MenuItem[] {
+/**
+ * The one menu-search rule (spec §2), shared by the search overlay and the top-bar autocomplete: one of the texts
+ * (the server name, and the label shown in the current language) starts with the query, case-insensitively. An
+ * empty query matches nothing.
+ */
+export function menuPrefixMatch(texts: readonly (string | undefined)[], query: string): boolean {
   const q = query.trim().toLowerCase();
-  if (!q) return [];
-  return flattenLeaves(items).filter((item) => item.name.toLowerCase().startsWith(q));
+  if (!q) return false;
+  return texts.some((text) => typeof text === 'string' && text.toLowerCase().startsWith(q));
+}
+
+/**
+ * Menu search: the leaves whose name (or shown label, when `label` is given) starts with the query,
+ * case-insensitively; groups are never hits.
+ */
+export function searchMenu(items: MenuItem[], query: string, label?: (item: MenuItem) => string): MenuItem[] {
+  return flattenLeaves(items).filter((item) => menuPrefixMatch([item.name, label?.(item)], query));
+}
+
+/** Where a leaf leads: an external link without isOpen=2 opens in the embedded page (spec §2 /myiframe). */
+export function menuTarget(
+  item: MenuItem,
+  label: string = item.name,
+): { kind: 'window'; url: string } | { kind: 'route'; to: string } {
+  if (item.newWindow) return { kind: 'window', url: item.path };
+  if (item.external) return { kind: 'route', to: iframePath(item.path, label, item.code) };
+  const qs = new URLSearchParams(item.query).toString();
+  return { kind: 'route', to: qs ? `${item.path}?${qs}` : item.path };
+}
+
+export const IFRAME_PREFIX = '/myiframe/';
+
+/** `/myiframe/urlPath?name=…&src=…&i18n=…`: the external link's fields travel as the query (upstream getPath). */
+export function iframePath(src: string, name: string, i18n?: string): string {
+  const query = new URLSearchParams({ name, src });
+  if (i18n) query.set('i18n', i18n);
+  return `${IFRAME_PREFIX}urlPath?${query.toString()}`;
 }
 
 export function findByPath(items: MenuItem[], path: string): MenuItem | undefined {

@@ -27,7 +27,7 @@ function set(next: TabState): void {
 export const tabActions = {
   open: (tab: Tab) => set(openTab(state, tab, options())),
   close: (value: string) => set(closeTab(state, value, options())),
-  closeOthers: () => set(closeOthers(state, homeTab(), options())),
+  closeOthers: (keep?: string) => set(closeOthers(state, homeTab(), options(), keep)),
   closeAll: () => set(closeAll(homeTab(), options())),
   reset: () => set(initialTabs(homeTab(), options())),
   get: () => state,

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { canClose, closeAll, closeOthers, closeTab, initialTabs, openTab, tabValue, type Tab } from './tabs';
+import {
+  canClose,
+  closeAll,
+  closeOthers,
+  closeTab,
+  initialTabs,
+  openTab,
+  tabLabel,
+  tabValue,
+  type Tab,
+} from './tabs';
 
 const opts = { isFirstPage: false };
 function tab(path: string, label = path): Tab {
@@ -83,5 +93,40 @@ describe('tab strip rules', () => {
   it('builds the tab value from path and query', () => {
     expect(tabValue('/a', {})).toBe('/a');
     expect(tabValue('/a', { x: '1', y: 'b c' })).toBe('/a?x=1&y=b+c');
+  });
+
+  it("close others from a tab's context menu keeps home and that tab, which becomes active", () => {
+    let s = initialTabs(home, opts);
+    for (const p of ['/a', '/b', '/c']) s = openTab(s, tab(p), opts);
+    const next = closeOthers(s, home, opts, '/a');
+    expect(next.tabs.map((t) => t.value)).toEqual(['/wel/index', '/a']);
+    expect(next.active).toBe('/a');
+    // From the home tab: home alone, and it cannot be closed.
+    const fromHome = closeOthers(s, home, opts, '/wel/index');
+    expect(fromHome.tabs.map((t) => t.value)).toEqual(['/wel/index']);
+    expect(fromHome.tabs[0]?.close).toBe(false);
+    // An unknown tab falls back to the active one.
+    expect(closeOthers(s, home, opts, '/nope').tabs.map((t) => t.value)).toEqual(['/wel/index', '/c']);
+  });
+
+  it('with isFirstPage the home tab gets a close button once another tab is open', () => {
+    const o = { isFirstPage: true };
+    let s = initialTabs(home, o);
+    expect(s.tabs[0]?.close).toBe(false);
+    s = openTab(s, tab('/a'), o);
+    expect(s.tabs.map((t) => t.close)).toEqual([true, true]);
+    s = closeTab(s, '/a', o);
+    expect(s.tabs.map((t) => t.close)).toEqual([false]);
+  });
+
+  it('labels follow the language through meta.i18n', () => {
+    const t = (key: string, o: { defaultValue: string }) =>
+      ({ 'route.home': 'Home', 'menu.param': 'Parameters' })[key] ?? o.defaultValue;
+    expect(tabLabel({ ...home, meta: { i18n: 'dashboard' } }, t)).toBe('Home');
+    expect(tabLabel({ ...tab('/system/param', '参数管理'), meta: { i18n: 'menu.param' } }, t)).toBe(
+      'Parameters',
+    );
+    expect(tabLabel({ ...tab('/x', '某页'), meta: { i18n: 'menu.x' } }, t)).toBe('某页');
+    expect(tabLabel(tab('/y', 'Y'), t)).toBe('Y');
   });
 });

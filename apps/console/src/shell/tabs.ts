@@ -58,9 +58,18 @@ export function closeTab(state: TabState, value: string, opts: TabOptions): TabS
   return { tabs: withCloseFlags(tabs, opts), active };
 }
 
-/** Keeps the home tab and the active one. */
-export function closeOthers(state: TabState, home: Tab, opts: TabOptions): TabState {
-  const current = state.tabs.find((t) => t.value === state.active);
+/**
+ * Keeps the home tab and one other: the active tab, or `keep` (the tab whose context menu was used), which becomes
+ * the active one.
+ */
+export function closeOthers(
+  state: TabState,
+  home: Tab,
+  opts: TabOptions,
+  keep: string = state.active,
+): TabState {
+  const current =
+    state.tabs.find((t) => t.value === keep) ?? state.tabs.find((t) => t.value === state.active);
   const tabs = [home];
   if (current && current.value !== home.value) tabs.push(current);
   return { tabs: withCloseFlags(tabs, opts), active: current ? current.value : home.value };
@@ -73,4 +82,17 @@ export function closeAll(home: Tab, opts: TabOptions): TabState {
 
 export function initialTabs(home: Tab, opts: TabOptions): TabState {
   return closeAll(home, opts);
+}
+
+type Translate = (key: string, options: { defaultValue: string }) => string;
+
+/**
+ * The label a tab shows, in the current language: `meta.i18n` names its catalogue key (the home tab's `dashboard`
+ * is the home label), else the label saved when it opened.
+ */
+export function tabLabel(tab: Tab, t: Translate): string {
+  const key = tab.meta['i18n'];
+  if (key === 'dashboard') return t('route.home', { defaultValue: tab.label });
+  if (typeof key === 'string' && key) return t(key, { defaultValue: tab.label });
+  return tab.label;
 }

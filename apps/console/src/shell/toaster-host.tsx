@@ -24,6 +24,12 @@ export async function notifyError(message: string): Promise<void> {
   toast.error(message);
 }
 
+export async function notifySuccess(message: string): Promise<void> {
+  await ensureToaster();
+  const { toast } = await import('./toaster');
+  toast.success(message);
+}
+
 export function ToasterHost() {
   const [on, setOn] = useState(mountRequested);
   useEffect(() => {

@@ -16,3 +16,16 @@ function subscribe(listener: () => void): () => void {
 export function useScreenLevel(): 0 | 1 | 2 | 3 {
   return useSyncExternalStore(subscribe, () => screenLevel(window.innerWidth));
 }
+
+/** Spec §2: on small screens (level ≤ 1, below 992 px) the menu collapses, and choosing an item collapses it. */
+export const isSmallScreen = (level: number): boolean => level <= 1;
+
+/**
+ * The collapse flag after the screen level changed: crossing into a small screen collapses the menu, growing out of
+ * it opens the menu again; otherwise the user's choice stands.
+ */
+export function collapseForScreen(previous: number, level: number, collapsed: boolean): boolean {
+  if (isSmallScreen(level) && !isSmallScreen(previous)) return true;
+  if (!isSmallScreen(level) && isSmallScreen(previous)) return false;
+  return collapsed;
+}
