@@ -2,6 +2,7 @@ import { currentGuardSession, decideNavigation, fedLogout, useSession } from '@s
 import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import LoginPage from './pages/LoginPage';
+import { useLockDelayPending, withLockDelay } from './shell/lock-delay';
 import { bindNavigate } from './shell/navigation';
 import { routeMeta } from './shell/route-meta';
 import { ToasterHost } from './shell/toaster-host';
@@ -10,6 +11,7 @@ import { ToasterHost } from './shell/toaster-host';
 const MainLayout = lazy(() => import('./shell/MainLayout'));
 const LockPage = lazy(() => import('./pages/LockPage'));
 const ErrorPage = lazy(() => import('./pages/ErrorPage'));
+const SocialCallbackPage = lazy(() => import('./pages/login/SocialCallbackPage'));
 
 function PageFallback() {
   return <div className="h-screen w-full bg-background" aria-busy="true" />;
@@ -22,11 +24,16 @@ function Guarded({ children }: { children: React.ReactNode }) {
   // Subscribing re-runs the guard when the token or the lock changes.
   useSession((s) => s.token);
   useSession((s) => s.isLock);
+  // Spec §4: after locking, the move to /lock waits website.lockDelayMs (100 ms).
+  const lockPending = useLockDelayPending();
   const query = Object.fromEntries(new URLSearchParams(location.search));
-  const decision = decideNavigation({
-    to: { path: location.pathname, meta: routeMeta(location.pathname), query },
-    session: currentGuardSession(),
-  });
+  const decision = withLockDelay(
+    decideNavigation({
+      to: { path: location.pathname, meta: routeMeta(location.pathname), query },
+      session: currentGuardSession(),
+    }),
+    lockPending,
+  );
 
   const kind = decision.kind;
   const windowUrl = decision.kind === 'open-window' ? decision.url : '';
@@ -56,6 +63,7 @@ export function App() {
         <Suspense fallback={<PageFallback />}>
           <Routes>
             <Route path="/login" element={<LoginPage />} />
+            <Route path="/oauth/callback/:source" element={<SocialCallbackPage />} />
             <Route path="/lock" element={<LockPage />} />
             <Route path="/403" element={<ErrorPage code={403} />} />
             <Route path="/404" element={<ErrorPage code={404} />} />

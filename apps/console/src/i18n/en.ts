@@ -60,16 +60,58 @@ const en: Shape<Catalogue> = {
     unlimited: 'Unlimited',
   },
   lock: {
+    lock: 'Lock screen',
+    setPassword: 'Set a lock password',
+    setPasswordHint: 'You will need this password to unlock.',
+    required: 'The lock password cannot be empty',
     password: 'Lock password',
     unlock: 'Unlock',
     wrong: 'Wrong password, please try again',
   },
   tabs: {
+    refresh: 'Refresh page',
+    clearCache: 'Clear cache',
+    clearCacheConfirm: 'Clear cache?',
+    clearCacheDone: 'Cleared',
+    search: 'Search menu',
     label: 'Open pages',
     close: 'Close',
     closeOthers: 'Close others',
     closeAll: 'Close all',
     more: 'More',
+  },
+  search: {
+    title: 'Menu search',
+    placeholder: 'Search the menu',
+    empty: 'No matching menu',
+  },
+  errorLog: {
+    title: 'Error log',
+    count: 'Error logs: {{count}}',
+    none: 'No error logs',
+    type: 'Type',
+    url: 'Address',
+    message: 'Message',
+    stack: 'Stack',
+    time: 'Time',
+    showStack: 'Show stack',
+    upload: 'Upload to server',
+    uploadConfirm: 'Upload the local logs to the server?',
+    uploadDone: 'Sent!',
+    clear: 'Clear local logs',
+    clearConfirm: 'Clear the local log records?',
+    clearDone: 'Cleared!',
+    pageFailed: 'This page failed',
+    pageFailedHint: 'The error was recorded in the error log.',
+    retry: 'Try again',
+  },
+  theme: {
+    title: 'Theme',
+    color: 'Theme colour',
+    colorDefault: 'Theme default',
+  },
+  iframe: {
+    invalid: 'Invalid page address',
   },
   sidebar: {
     empty: 'No menu found',
@@ -90,6 +132,24 @@ const en: Shape<Catalogue> = {
   menu: {
     system: 'System',
     param: 'Parameters',
+  },
+  // Login page extras (issue 6); the rest of the issue-6 texts load with their pages (i18n/issue6.ts).
+  captcha: {
+    label: 'Captcha',
+    placeholder: 'Enter the captcha',
+    required: 'Please enter the captcha',
+    image: 'Captcha picture, click for a new one',
+    loadFailed: 'The captcha failed to load, click to retry',
+  },
+  register: {
+    open: 'Register',
+    thirdParty: 'Sign in with',
+    providers: {
+      github: 'GitHub',
+      gitee: 'Gitee',
+      wechat_open: 'WeChat',
+      qq: 'QQ',
+    },
   },
 };
 

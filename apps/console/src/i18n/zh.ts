@@ -59,6 +59,10 @@ const zh = {
     password: '锁屏密码',
     unlock: '解锁',
     wrong: '解锁密码错误,请重新输入',
+    lock: '锁屏',
+    setPassword: '设置锁屏密码',
+    setPasswordHint: '解锁时需要输入这个密码。',
+    required: '锁屏密码不能为空',
   },
   tabs: {
     label: '已打开的页面',
@@ -66,6 +70,44 @@ const zh = {
     closeOthers: '关闭其他',
     closeAll: '关闭全部',
     more: '更多',
+    refresh: '刷新页面',
+    clearCache: '清除缓存',
+    clearCacheConfirm: '是否需要清除缓存?',
+    clearCacheDone: '清除完毕',
+    search: '搜索菜单',
+  },
+  search: {
+    title: '菜单搜索',
+    placeholder: '搜索菜单',
+    empty: '没有匹配的菜单',
+  },
+  errorLog: {
+    title: '错误日志',
+    count: '{{count}} 条错误日志',
+    none: '没有错误日志',
+    type: '类型',
+    url: '地址',
+    message: '内容',
+    stack: '错误堆栈',
+    time: '时间',
+    showStack: '查看堆栈',
+    upload: '上传服务器',
+    uploadConfirm: '确定上传本地日志到服务器?',
+    uploadDone: '发送成功!',
+    clear: '清空本地日志',
+    clearConfirm: '确定清空本地日志记录?',
+    clearDone: '清空成功!',
+    pageFailed: '页面出错了',
+    pageFailedHint: '错误已记入错误日志。',
+    retry: '重试',
+  },
+  theme: {
+    title: '主题',
+    color: '主题色',
+    colorDefault: '主题默认色',
+  },
+  iframe: {
+    invalid: '无效的页面地址',
   },
   sidebar: {
     empty: '没有发现菜单',
@@ -86,6 +128,24 @@ const zh = {
   menu: {
     system: '系统管理',
     param: '参数管理',
+  },
+  // Login page extras (issue 6); the rest of the issue-6 texts load with their pages (i18n/issue6.ts).
+  captcha: {
+    label: '验证码',
+    placeholder: '请输入验证码',
+    required: '请输入验证码',
+    image: '验证码图片,点击换一张',
+    loadFailed: '验证码加载失败,点击重试',
+  },
+  register: {
+    open: '注册账号',
+    thirdParty: '第三方登录',
+    providers: {
+      github: 'GitHub',
+      gitee: '码云',
+      wechat_open: '微信',
+      qq: 'QQ',
+    },
   },
 };
 

@@ -1,10 +1,16 @@
 import { getWebsite, login } from '@smart/auth';
 import { Button, Input, Label, PasswordInput } from '@smart/ui';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { LanguageSwitch } from '../shell/LanguageSwitch';
 import { useDocumentTitle } from '../shell/use-document-title';
+import type { CaptchaHandle } from './login/Captcha';
+import { SocialButtons } from './login/SocialButtons';
+
+// Captcha mode and the registration dialog load on demand, so /login carries neither up front.
+const CaptchaField = lazy(() => import('./login/Captcha'));
+const RegisterDialog = lazy(() => import('./login/RegisterDialog'));
 
 type Field = 'tenantId' | 'username' | 'password';
 type Values = Record<Field, string>;
@@ -25,6 +31,11 @@ export default function LoginPage() {
   const [values, setValues] = useState<Values>({ tenantId: website.tenantId, username: '', password: '' });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [submitting, setSubmitting] = useState(false);
+  const captchaRef = useRef<CaptchaHandle>(null);
+  const [captchaCode, setCaptchaCode] = useState('');
+  const [captchaError, setCaptchaError] = useState<string>();
+  const [registerOpen, setRegisterOpen] = useState(false);
+  const [registerLoaded, setRegisterLoaded] = useState(false);
 
   const fields: Field[] = website.tenantMode
     ? ['tenantId', 'username', 'password']
@@ -43,19 +54,29 @@ export default function LoginPage() {
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     const ok = fields.map((field) => check(field, values[field])).every(Boolean);
-    if (!ok || submitting) return;
+    const captchaOk = !website.captchaMode || checkCaptcha(captchaCode);
+    if (!ok || !captchaOk || submitting) return;
     setSubmitting(true);
     try {
       await login({
         tenantId: website.tenantMode ? values.tenantId.trim() : website.tenantId,
         username: values.username.trim(),
         password: values.password,
+        ...(website.captchaMode && captchaRef.current ? { captcha: captchaRef.current.value() } : {}),
       });
       void navigate('/wel/index', { replace: true });
     } catch {
       // The HTTP layer already showed the server's message (error_description); stay on the form.
       setSubmitting(false);
+      // A captcha is good for one try: a new picture after every failed login.
+      captchaRef.current?.reload();
     }
+  };
+
+  const checkCaptcha = (value: string) => {
+    const missing = !value.trim();
+    setCaptchaError(missing ? t('captcha.required') : undefined);
+    return !missing;
   };
 
   const input = (field: Field) => ({
@@ -106,10 +127,41 @@ export default function LoginPage() {
             ) : null}
           </div>
         ))}
+        {website.captchaMode ? (
+          <Suspense fallback={<div className="mb-4 h-[60px]" aria-busy="true" />}>
+            <CaptchaField
+              id={`${id}-captcha`}
+              ref={captchaRef}
+              error={captchaError}
+              onCodeChange={setCaptchaCode}
+              onBlur={checkCaptcha}
+            />
+          </Suspense>
+        ) : null}
         <Button type="submit" variant="primary" className="mt-2 w-full" loading={submitting}>
           {submitting ? t('login.submitting') : t('login.submit')}
         </Button>
+        <div className="mt-3 flex justify-end">
+          <Button
+            type="button"
+            variant="link"
+            size="xs"
+            data-testid="open-register"
+            onClick={() => {
+              setRegisterLoaded(true);
+              setRegisterOpen(true);
+            }}
+          >
+            {t('register.open')}
+          </Button>
+        </div>
+        <SocialButtons />
       </form>
+      {registerLoaded ? (
+        <Suspense fallback={null}>
+          <RegisterDialog open={registerOpen} onOpenChange={setRegisterOpen} />
+        </Suspense>
+      ) : null}
     </main>
   );
 }

@@ -7,25 +7,37 @@ import {
   DropdownMenuLabel,
   DropdownMenuSeparator,
   DropdownMenuTrigger,
+  FullscreenToggle,
+  IconButton,
   useConfirm,
 } from '@smart/ui';
 import { oauthUserInfo } from '@smart/api-sdk';
 import { useQuery } from '@tanstack/react-query';
-import { ChevronDown, LogOut, PanelLeftClose, PanelLeftOpen, LayoutDashboard } from 'lucide-react';
+import { ChevronDown, LogOut, PanelLeftClose, PanelLeftOpen, LayoutDashboard, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { PrimaryColourPicker, ThemePicker } from './AppearanceControls';
+import { ErrorLogButton } from './ErrorLogButton';
 import { LanguageSwitch } from './LanguageSwitch';
+import { LockButton } from './LockButton';
+import { MenuAutocomplete } from './MenuAutocomplete';
+import { NoticePopover } from './NoticePopover';
+import { useSwitchDeptRole } from './SwitchDeptRoleDialog';
+import type { MenuItem } from './menu';
 
 interface TopBarProps {
   collapsed: boolean;
   onToggle: () => void;
+  /** The role-filtered menu, for the search box. */
+  items: MenuItem[];
 }
 
-export function TopBar({ collapsed, onToggle }: TopBarProps) {
+export function TopBar({ collapsed, onToggle, items }: TopBarProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const confirm = useConfirm();
   const login = useSession((s) => s.userInfo);
+  const switcher = useSwitchDeptRole();
   // The login answer has the figures already; user-info keeps them current (power and balance change).
   // (A plain useQuery: the generated hook lives in the module login uses, and would drag TanStack Query into /login.)
   const info = useQuery({
@@ -48,15 +60,20 @@ export function TopBar({ collapsed, onToggle }: TopBarProps) {
   };
 
   return (
-    <header className="flex h-14 shrink-0 items-center gap-3 border-b bg-background px-3">
-      <Button
-        variant="ghost"
+    <header
+      className="flex h-14 shrink-0 items-center gap-2 border-b bg-background px-3"
+      data-testid="top-bar"
+    >
+      <IconButton
         size="icon-sm"
         onClick={onToggle}
-        aria-label={collapsed ? t('navbar.expand') : t('navbar.collapse')}
+        label={collapsed ? t('navbar.expand') : t('navbar.collapse')}
+        aria-expanded={!collapsed}
+        data-testid="collapse-toggle"
       >
-        {collapsed ? <PanelLeftOpen aria-hidden /> : <PanelLeftClose aria-hidden />}
-      </Button>
+        {collapsed ? <PanelLeftOpen /> : <PanelLeftClose />}
+      </IconButton>
+      <MenuAutocomplete items={items} className="hidden w-48 sm:flex" />
       <div className="flex-1" />
       <a
         href="/pay/pay"
@@ -64,7 +81,7 @@ export function TopBar({ collapsed, onToggle }: TopBarProps) {
           e.preventDefault();
           void navigate('/pay/pay');
         }}
-        className="hidden items-center gap-4 rounded-md px-2 py-1 text-xs text-muted-foreground hover:bg-muted md:flex"
+        className="hidden items-center gap-3 rounded-md px-2 py-1 text-xs whitespace-nowrap text-muted-foreground hover:bg-muted xl:flex"
         data-testid="account-figures"
       >
         <span>
@@ -80,6 +97,14 @@ export function TopBar({ collapsed, onToggle }: TopBarProps) {
           {t('navbar.balanceUnit')}
         </span>
       </a>
+      <div className="hidden items-center gap-1 md:flex">
+        <PrimaryColourPicker />
+        <ThemePicker />
+        <LockButton />
+        <FullscreenToggle size="icon-sm" />
+      </div>
+      <NoticePopover />
+      <ErrorLogButton />
       <LanguageSwitch />
       <DropdownMenu>
         <DropdownMenuTrigger asChild>
@@ -96,12 +121,18 @@ export function TopBar({ collapsed, onToggle }: TopBarProps) {
             <LayoutDashboard aria-hidden />
             {t('navbar.dashboard')}
           </DropdownMenuItem>
+          <DropdownMenuItem onSelect={() => void navigate('/info/index')} data-testid="user-info">
+            <UserRound aria-hidden />
+            {t('navbar.userInfo')}
+          </DropdownMenuItem>
+          {switcher.menuItem}
           <DropdownMenuItem onSelect={() => void onLogout()}>
             <LogOut aria-hidden />
             {t('navbar.logout')}
           </DropdownMenuItem>
         </DropdownMenuContent>
       </DropdownMenu>
+      {switcher.dialog}
     </header>
   );
 }
