@@ -5,6 +5,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { shellBench } from './console-shell.mjs';
 import { loginPage } from './login-page.mjs';
 import { uiBench } from './ui/run.mjs';
 
@@ -52,6 +53,7 @@ let code = 0;
 try {
   await waitUp(`${base}/login`, 60_000);
   await loginPage(base);
+  await shellBench(base);
   await uiBench();
 } catch (error) {
   console.error(error);
