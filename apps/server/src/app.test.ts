@@ -87,6 +87,23 @@ describe.each(backends)('app on %s', (kind) => {
     await app.close();
   });
 
+  it('answers a missing required body with 400 and the envelope, never a 500', async () => {
+    const token = (await login(s.app, '000000')).access_token;
+    // without a content type Fastify finds no body schema to validate against: the required body is checked first
+    for (const url of ['/api/smart-auth/oauth/logout', '/api/smart-system/param/submit']) {
+      const res = await s.app.inject({ method: 'POST', url, headers: authHeaders(token) });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json()).toEqual({ code: 400, success: false, msg: '消息不能读取', data: null });
+    }
+    // the session is still there (the body-less POST on the logout path is the send-logs call, refused)
+    const ok = await s.app.inject({
+      method: 'GET',
+      url: '/api/smart-system/param/list',
+      headers: authHeaders(token),
+    });
+    expect(ok.statusCode).toBe(200);
+  });
+
   it("keeps the signing key in the database: a second instance accepts the first one's tokens", async () => {
     const t = await login(s.app);
     const other = await buildApp({ db: s.handle.db, config: { logger: false } });

@@ -36,7 +36,7 @@ import { smsHandlers } from './handlers/sms';
 import { registerFileRoute } from './storage/files';
 import { registerMultipart } from './storage/multipart';
 import { registerRequestLogging } from './logging/hooks';
-import { apiDocsPath, loadSpec, type OpenApiDocument } from './spec';
+import { apiDocsPath, loadSpec, operationsWithRequiredBody, type OpenApiDocument } from './spec';
 import { AuthError, BizError, OAuthError, fail } from './util';
 
 export interface BuildAppOptions {
@@ -211,6 +211,17 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await registerMultipart(app, config.uploadMaxBytes ?? 10 * 1024 * 1024);
   registerFileRoute(app, uploadDir);
 
+  // A required body that is missing is a 400 like any invalid input (see operationsWithRequiredBody); after the
+  // multipart hook, which fills the body of uploads
+  const spec = opts.spec ?? loadSpec();
+  const bodyRequired = operationsWithRequiredBody(spec);
+  app.addHook('preValidation', async (req: FastifyRequest) => {
+    const operationId = (req.routeOptions.schema as { operationId?: string } | undefined)?.operationId;
+    if (operationId && bodyRequired.has(operationId) && (req.body === undefined || req.body === null)) {
+      throw Object.assign(new Error('request body is missing'), { statusCode: 400 });
+    }
+  });
+
   const serviceHandlers: object = {
     ...authHandlers(db, tokens),
     ...menuHandlers(db),
@@ -233,7 +244,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     ...userHandlers(db),
   };
   await app.register(openapiGlue, {
-    specification: opts.spec ?? loadSpec(),
+    specification: spec,
     // Operations of the contract without a handler yet answer 501 with the envelope (after authentication and
     // validation), instead of openapi-glue's default, which throws and would surface as a 500.
     operationResolver: (operationId: string) =>

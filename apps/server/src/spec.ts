@@ -33,3 +33,25 @@ export function loadSpec(): OpenApiDocument {
 export function apiDocsPath(): string {
   return path.join(path.dirname(specPath()), 'api-docs.html');
 }
+
+/**
+ * Operations whose request body is required. Fastify validates a body only against the schema of the request's
+ * media type, so a request without a body (and without a content type) would reach the handler unvalidated.
+ */
+export function operationsWithRequiredBody(doc: OpenApiDocument): Set<string> {
+  const out = new Set<string>();
+  const bodies =
+    (doc.components as { requestBodies?: Record<string, { required?: boolean }> }).requestBodies ?? {};
+  for (const item of Object.values(doc.paths)) {
+    for (const op of Object.values(item) as {
+      operationId?: string;
+      requestBody?: { required?: boolean; $ref?: string };
+    }[]) {
+      const body = op?.requestBody?.$ref
+        ? bodies[op.requestBody.$ref.split('/').pop() ?? '']
+        : op?.requestBody;
+      if (op?.operationId && body?.required) out.add(op.operationId);
+    }
+  }
+  return out;
+}
