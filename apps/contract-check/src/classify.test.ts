@@ -94,6 +94,8 @@ describe('classifier', () => {
       oauthToken: 'token',
       oauthTokenRefresh: 'token',
       oauthLogout: 'logout',
+      // same path as the logout, with a body: not a logout
+      oauthSendLogs: 'extra',
       paramList: 'list',
       paramDetail: 'detail',
       paramSubmit: 'create',

@@ -53,7 +53,8 @@ export function classify(doc: unknown, op: Operation): Classified {
   const resource = resourceOf(op.path);
   const base = { op, resource };
   if (/\/oauth\/token(\/refresh)?$/.test(op.path)) return { ...base, kind: 'token' };
-  if (/\/oauth\/logout$/.test(op.path)) return { ...base, kind: 'logout' };
+  // the logout path also carries the console's send-logs call (POST with a body): that one is an ordinary extra
+  if (/\/oauth\/logout$/.test(op.path) && !op.body) return { ...base, kind: 'logout' };
   const multipart = !op.body && op.otherMedia.some((m) => m.startsWith('multipart/'));
   const unsafe = multipart
     ? 'multipart upload (no generated file)'
