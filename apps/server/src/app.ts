@@ -1,3 +1,4 @@
+import { lazyCompilers } from './lazy-compilers';
 import fastifyStatic from '@fastify/static';
 import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
@@ -118,6 +119,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     // Id lists travel in the query string (`remove?ids=`, up to 20000 characters by the contract): Node's default
     // 16 KiB header limit would answer 431 without the envelope before Fastify sees the request.
     http: { maxHeaderSize: 64 * 1024 },
+    schemaController: lazyCompilers(),
     ajv: {
       customOptions: {
         // Unknown input properties are ignored, as upstream; handlers pick the fields they use. `true`/'all' would
