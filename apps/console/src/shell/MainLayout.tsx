@@ -18,6 +18,7 @@ import { addCatalogue, currentLanguage } from '../i18n';
 import { menuNamesEn } from '../i18n/menu-names';
 import { filterByRoles, findByPath, normaliseMenu, type MenuItem, type ServerMenu } from './menu';
 import { MenuSearch } from './MenuSearch';
+import { bindQueriesToSession, MENU_BUTTONS_KEY, MENU_ROUTES_KEY } from './session-queries';
 import { Sidebar } from './Sidebar';
 import { TabStrip } from './TabStrip';
 import { tabActions, useTabs } from './tab-store';
@@ -33,6 +34,7 @@ addCatalogue(systemCatalogue);
 // English names of the seeded menus (in Chinese the server's own names show); loaded with the layout, not on /login
 addCatalogue({ zh: {}, en: { menu: menuNamesEn } });
 const queryClient = createQueryClient();
+bindQueriesToSession(queryClient);
 
 export function menuLabel(
   item: MenuItem,
@@ -81,8 +83,9 @@ function Shell() {
   const roles = useSession((s) => s.userInfo?.role_name ?? '');
   const { tabs, active } = useTabs();
 
-  const menuQuery = useQuery({ queryKey: ['menu-routes'], queryFn: () => loadMenu() });
-  useQuery({ queryKey: ['menu-buttons'], queryFn: () => loadPermissions() });
+  // the login prefetched both (session-queries.ts); menus change rarely, and clearing the cache refetches them
+  const menuQuery = useQuery({ queryKey: MENU_ROUTES_KEY, queryFn: () => loadMenu(), staleTime: 60_000 });
+  useQuery({ queryKey: MENU_BUTTONS_KEY, queryFn: () => loadPermissions(), staleTime: 60_000 });
   useEffect(() => startTokenRefresh(), []);
   useEffect(() => {
     void ensureToaster();
