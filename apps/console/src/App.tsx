@@ -6,9 +6,10 @@ import { useLockDelayPending, withLockDelay } from './shell/lock-delay';
 import { bindNavigate } from './shell/navigation';
 import { routeMeta } from './shell/route-meta';
 import { ToasterHost } from './shell/toaster-host';
+import { loadMainLayout } from './shell/preload';
 
 // Everything behind the login is split off, so /login loads only the shell it needs.
-const MainLayout = lazy(() => import('./shell/MainLayout'));
+const MainLayout = lazy(loadMainLayout);
 const LockPage = lazy(() => import('./pages/LockPage'));
 const ErrorPage = lazy(() => import('./pages/ErrorPage'));
 const SocialCallbackPage = lazy(() => import('./pages/login/SocialCallbackPage'));

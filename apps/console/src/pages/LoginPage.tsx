@@ -7,6 +7,7 @@ import { LanguageSwitch } from '../shell/LanguageSwitch';
 import { useDocumentTitle } from '../shell/use-document-title';
 import type { CaptchaHandle } from './login/Captcha';
 import { SocialButtons } from './login/SocialButtons';
+import { preloadShell } from '../shell/preload';
 
 // Captcha mode and the registration dialog load on demand, so /login carries neither up front.
 const CaptchaField = lazy(() => import('./login/Captcha'));
@@ -57,6 +58,7 @@ export default function LoginPage() {
     const captchaOk = !website.captchaMode || checkCaptcha(captchaCode);
     if (!ok || !captchaOk || submitting) return;
     setSubmitting(true);
+    preloadShell();
     try {
       await login({
         tenantId: website.tenantMode ? values.tenantId.trim() : website.tenantId,

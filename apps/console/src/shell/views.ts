@@ -2,6 +2,7 @@
 import { routes as systemRoutes } from '@smart/feature-system';
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { IFRAME_PREFIX } from './menu';
+import { loadWelcomePage } from './preload';
 
 type Loader = () => Promise<{ default: ComponentType }>;
 
@@ -12,7 +13,7 @@ interface StaticView {
 }
 
 const STATIC_VIEWS: Record<string, StaticView> = {
-  '/wel/index': { load: () => import('../pages/wel/WelcomePage'), label: 'route.home' },
+  '/wel/index': { load: loadWelcomePage, label: 'route.home' },
   '/wel/dashboard': { load: () => import('../pages/wel/DashboardPage'), label: 'route.dashboard' },
   '/info/index': { load: () => import('../pages/info/InfoPage'), label: 'info.title' },
   '/pay/pay': { load: () => import('../pages/pay/PayPage'), label: 'pay.title' },
