@@ -29,15 +29,28 @@ export function ColumnResizeHandle({
 }: ColumnResizeHandleProps) {
   const [dragging, setDragging] = React.useState(false);
   // A focusable separator must report its value (axe aria-required-attr): without a stored or declared width,
-  // report the rendered one.
+  // report the rendered one. A ResizeObserver reads it after layout: measuring in a layout effect forced a
+  // synchronous layout per column whenever a table was shown again (a kept-alive tab coming back).
   const ref = React.useRef<HTMLDivElement>(null);
   const [renderedWidth, setRenderedWidth] = React.useState<number | undefined>(undefined);
-  React.useLayoutEffect(() => {
-    if (width !== undefined || !ref.current) return;
-    const th = ref.current.closest('th');
-    const w = th ? Math.round(th.getBoundingClientRect().width) : 0;
-    setRenderedWidth(w > 0 ? w : minWidth);
-  }, [width, minWidth]);
+  React.useEffect(() => {
+    const th = ref.current?.closest('th');
+    if (width !== undefined || !th) return;
+    const take = (w: number) => {
+      // 0 while hidden (display: none): keep the last width
+      if (w > 0) setRenderedWidth(Math.round(w));
+    };
+    if (typeof ResizeObserver === 'undefined') {
+      take(th.getBoundingClientRect().width);
+      return;
+    }
+    const observer = new ResizeObserver((entries) => {
+      const box = entries[entries.length - 1]?.borderBoxSize?.[0];
+      take(box ? box.inlineSize : th.offsetWidth);
+    });
+    observer.observe(th);
+    return () => observer.disconnect();
+  }, [width]);
   const clamp = (w: number) => Math.round(Math.min(maxWidth, Math.max(minWidth, w)));
 
   const measured = (el: HTMLElement) => {
