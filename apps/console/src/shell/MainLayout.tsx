@@ -18,10 +18,11 @@ import { addCatalogue, currentLanguage } from '../i18n';
 import { menuNamesEn } from '../i18n/menu-names';
 import { filterByRoles, findByPath, normaliseMenu, type MenuItem, type ServerMenu } from './menu';
 import { MenuSearch } from './MenuSearch';
+import { StableNavigateProvider } from './navigate';
 import { bindQueriesToSession, MENU_BUTTONS_KEY, MENU_ROUTES_KEY } from './session-queries';
 import { Sidebar } from './Sidebar';
 import { TabStrip } from './TabStrip';
-import { tabActions, useTabs } from './tab-store';
+import { tabActions, useOpenTabs } from './tab-store';
 import { tabValue } from './tabs';
 import { TabViews } from './TabViews';
 import { TopBar } from './TopBar';
@@ -81,7 +82,7 @@ function Shell() {
   const [searchOpen, setSearchOpen] = useState(false);
   const [versions, setVersions] = useState<Record<string, number>>({});
   const roles = useSession((s) => s.userInfo?.role_name ?? '');
-  const { tabs, active } = useTabs();
+  const tabs = useOpenTabs();
 
   // the login prefetched both (session-queries.ts); menus change rarely, and clearing the cache refetches them
   const menuQuery = useQuery({ queryKey: MENU_ROUTES_KEY, queryFn: () => loadMenu(), staleTime: 60_000 });
@@ -151,6 +152,10 @@ function Shell() {
     void notifySuccess(t('tabs.clearCacheDone'));
   }, [confirm, t]);
 
+  const toggleCollapsed = useCallback(() => setCollapsed((c) => !c), []);
+  const openSearch = useCallback(() => setSearchOpen(true), []);
+  const onClearCache = useCallback(() => void clearCache(), [clearCache]);
+
   // A menu page the feature registries do not know, once the menu has loaded, is a 404.
   if (!view && !menuQuery.isPending) return <Navigate to="/404" replace />;
 
@@ -165,13 +170,13 @@ function Shell() {
           onNavigate={onNavigate}
         />
         <div className="flex min-w-0 flex-1 flex-col">
-          <TopBar collapsed={collapsed} onToggle={() => setCollapsed((c) => !c)} items={items} />
+          <TopBar collapsed={collapsed} onToggle={toggleCollapsed} items={items} />
           <TabStrip
             tabs={tabs}
-            active={active === current ? active : current}
+            active={current}
             onRefresh={refresh}
-            onClearCache={() => void clearCache()}
-            onSearch={() => setSearchOpen(true)}
+            onClearCache={onClearCache}
+            onSearch={openSearch}
           />
           <main className="relative min-h-0 flex-1 overflow-auto p-3" data-testid="page">
             <TabViews tabs={tabs} current={current} render={renderTab} versions={versions} />
@@ -189,7 +194,9 @@ export default function MainLayout() {
     <QueryClientProvider client={queryClient}>
       <UiLocaleProvider locale={currentLanguage()}>
         <ConfirmProvider>
-          <Shell />
+          <StableNavigateProvider>
+            <Shell />
+          </StableNavigateProvider>
         </ConfirmProvider>
       </UiLocaleProvider>
     </QueryClientProvider>

@@ -1,5 +1,5 @@
 import { CommandPalette, type CommandFilter, type CommandPaletteItem } from '@smart/ui';
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MenuIcon } from './icons';
 import { flattenLeaves, menuPrefixMatch, type MenuItem } from './menu';
@@ -19,7 +19,7 @@ interface MenuSearchProps {
  * The menu search overlay (spec §2): leaves whose name starts with the typed text, case-insensitively; Esc closes;
  * Enter or a click opens the page. Ctrl/⌘+K opens it too.
  */
-export function MenuSearch({ items, open, onOpenChange }: MenuSearchProps) {
+function MenuSearchView({ items, open, onOpenChange }: MenuSearchProps) {
   const { t } = useTranslation();
   const label = useMenuLabel();
   const go = useMenuNavigate();
@@ -46,3 +46,6 @@ export function MenuSearch({ items, open, onOpenChange }: MenuSearchProps) {
     />
   );
 }
+
+/** Memoised: closed, it has nothing to change when the layout re-renders on a navigation. */
+export const MenuSearch = memo(MenuSearchView);

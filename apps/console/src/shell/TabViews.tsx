@@ -1,6 +1,6 @@
 import type { Tab } from '@smart/auth';
 import { Spinner } from '@smart/ui';
-import { Activity, Suspense, type ReactNode } from 'react';
+import { Activity, memo, Suspense, type ReactNode } from 'react';
 import { ErrorBoundary } from './ErrorBoundary';
 
 interface TabViewsProps {
@@ -19,8 +19,7 @@ interface TabViewsProps {
  */
 export function TabViews({ tabs, current, render, versions = {} }: TabViewsProps) {
   return tabs.map((tab) => {
-    const page = render(tab);
-    if (page === null || page === undefined) return null;
+    if (render(tab) == null) return null;
     return (
       <Activity
         key={`${tab.value}#${versions[tab.value] ?? 0}`}
@@ -34,10 +33,21 @@ export function TabViews({ tabs, current, render, versions = {} }: TabViewsProps
               </div>
             }
           >
-            {page}
+            <TabPage tab={tab} render={render} />
           </Suspense>
         </ErrorBoundary>
       </Activity>
     );
   });
 }
+
+/**
+ * A tab's page, rendered again only when its tab changes. Switching tabs re-renders the layout twice (the route,
+ * then the tab store); without this every kept-alive page re-rendered with it.
+ */
+const TabPage = memo(
+  function TabPage({ tab, render }: { tab: Tab; render: (tab: Tab) => ReactNode }) {
+    return render(tab);
+  },
+  (a, b) => a.render === b.render && a.tab.value === b.tab.value && a.tab.label === b.tab.label,
+);

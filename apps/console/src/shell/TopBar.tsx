@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { logout, useSession } from '@smart/auth';
 import {
   Button,
@@ -15,7 +16,7 @@ import { oauthUserInfo } from '@smart/api-sdk';
 import { useQuery } from '@tanstack/react-query';
 import { ChevronDown, LogOut, PanelLeftClose, PanelLeftOpen, LayoutDashboard, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useShellNavigate } from './navigate';
 import { PrimaryColourPicker, ThemePicker } from './AppearanceControls';
 import { ErrorLogButton } from './ErrorLogButton';
 import { LanguageSwitch } from './LanguageSwitch';
@@ -32,9 +33,9 @@ interface TopBarProps {
   items: MenuItem[];
 }
 
-export function TopBar({ collapsed, onToggle, items }: TopBarProps) {
+function TopBarView({ collapsed, onToggle, items }: TopBarProps) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const navigate = useShellNavigate();
   const confirm = useConfirm();
   const login = useSession((s) => s.userInfo);
   const switcher = useSwitchDeptRole();
@@ -136,3 +137,6 @@ export function TopBar({ collapsed, onToggle, items }: TopBarProps) {
     </header>
   );
 }
+
+/** Memoised: the layout re-renders on every navigation, the top bar has nothing that depends on it. */
+export const TopBar = memo(TopBarView);

@@ -16,6 +16,7 @@ import { MenuSearch } from './MenuSearch';
 import { tabActions } from './tab-store';
 import { TabStrip } from './TabStrip';
 import { TabViews } from './TabViews';
+import { StableNavigateProvider } from './navigate';
 
 const sdk = vi.hoisted(() => ({ oauthSendLogs: vi.fn() }));
 vi.mock('@smart/api-sdk', async (original) => ({
@@ -41,7 +42,7 @@ function wrap(ui: ReactNode, at = '/wel/index') {
       <UiLocaleProvider locale="zh">
         <TooltipProvider>
           <ConfirmProvider>
-            {ui}
+            <StableNavigateProvider>{ui}</StableNavigateProvider>
             <Where />
           </ConfirmProvider>
         </TooltipProvider>

@@ -36,12 +36,15 @@ export const tabActions = {
 onLogin(() => tabActions.reset());
 onLogout(() => tabActions.reset());
 
-export function useTabs(): TabState {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => state,
-  );
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/**
+ * The open tabs only: switching tabs changes just the active one, which the layout takes from the location, so
+ * it does not render twice per switch.
+ */
+export function useOpenTabs(): Tab[] {
+  return useSyncExternalStore(subscribe, () => state.tabs);
 }

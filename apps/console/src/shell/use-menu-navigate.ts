@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useShellNavigate } from './navigate';
 import { menuTarget, type MenuItem } from './menu';
 
 /** The label of a menu item in the current language (`menu.<code>` when the catalogue has it). */
@@ -14,7 +14,7 @@ export function useMenuLabel(): (item: MenuItem) => string {
  * the embedded page, anything else as a route.
  */
 export function useMenuNavigate(): (item: MenuItem) => void {
-  const navigate = useNavigate();
+  const navigate = useShellNavigate();
   return useCallback(
     (item: MenuItem) => {
       // The raw name travels (the tab translates `menu.<code>`), so the address is the same in every language.

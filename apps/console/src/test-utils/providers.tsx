@@ -9,6 +9,7 @@ import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import '../i18n';
+import { StableNavigateProvider } from '../shell/navigate';
 
 /** Shows the current path, so a test can see where a page navigated to. */
 export function LocationProbe() {
@@ -27,10 +28,12 @@ export function renderWithShell(
       <QueryClientProvider client={client}>
         <UiLocaleProvider locale="zh">
           <ConfirmProvider>
-            <Routes>
-              <Route path={route} element={ui} />
-              {route === '*' ? null : <Route path="*" element={null} />}
-            </Routes>
+            <StableNavigateProvider>
+              <Routes>
+                <Route path={route} element={ui} />
+                {route === '*' ? null : <Route path="*" element={null} />}
+              </Routes>
+            </StableNavigateProvider>
             <LocationProbe />
           </ConfirmProvider>
         </UiLocaleProvider>

@@ -3,7 +3,7 @@ import { Card, CardContent, CardHeader, CardTitle, Skeleton } from '@smart/ui';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useShellNavigate } from '../../shell/navigate';
 import { noticeText } from '../../shell/notice-text';
 import '../../i18n/issue6';
 
@@ -74,7 +74,7 @@ export function FigureCard({
 /** Expiry, power and balance from `oauth/user-info`, each linking to the recharge page. */
 export function AccountFigures() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const navigate = useShellNavigate();
   const figures = useUserFigures();
   const data = figures.data;
   const unavailable = figures.isError ? t('dashboard.unavailable') : undefined;
