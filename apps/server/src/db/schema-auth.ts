@@ -3,19 +3,8 @@
  * platform extensions). Conventions as in schema.ts: no foreign keys, ids are server-generated bigints.
  */
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  varchar,
-} from 'drizzle-orm/pg-core';
-
-const ts = (name: string) => timestamp(name, { mode: 'date', precision: 3 });
+import { bigint, index, integer, pgTable, primaryKey, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { ts } from './columns';
 
 /**
  * Short-lived single-use secrets shared by every instance: captcha answers (kind `captcha`, the hash of key and

@@ -2,9 +2,8 @@
  * Log tables (blade-contract §3.20), written by the server itself (src/logging), read-only through smart-log;
  * and the exact row counters of src/crud/count.ts.
  */
-import { bigint, index, integer, pgTable, primaryKey, text, timestamp, varchar } from 'drizzle-orm/pg-core';
-
-const ts = (name: string) => timestamp(name, { mode: 'date', precision: 3 });
+import { bigint, index, integer, pgTable, primaryKey, text, varchar } from 'drizzle-orm/pg-core';
+import { ts } from './columns';
 
 /** Columns every log shares. */
 const common = () => ({

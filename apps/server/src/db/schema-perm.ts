@@ -2,20 +2,8 @@
  * Permission tables (blade-contract §3.2–3.4, §3.11–3.12): top menus and their menus, data-scope and API-scope
  * rules, and the scopes granted to roles. Role ↔ menu grants live in schema.ts (`smart_role_menu`).
  */
-import { bigint, index, integer, pgTable, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-
-const id = () => bigint('id', { mode: 'bigint' }).primaryKey();
-const ts = (name: string) => timestamp(name, { mode: 'date', precision: 3 });
-
-const audit = () => ({
-  createUser: bigint('create_user', { mode: 'bigint' }),
-  createDept: bigint('create_dept', { mode: 'bigint' }),
-  createTime: ts('create_time').notNull().defaultNow(),
-  updateUser: bigint('update_user', { mode: 'bigint' }),
-  updateTime: ts('update_time').notNull().defaultNow(),
-  status: integer('status').notNull().default(1),
-  isDeleted: integer('is_deleted').notNull().default(0),
-});
+import { bigint, index, integer, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { audit, id } from './columns';
 
 /** Top-bar entries of a tenant (tenant-owned). */
 export const topMenu = pgTable(

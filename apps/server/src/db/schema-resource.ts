@@ -6,22 +6,12 @@
  * `enable` can never leave two active (the handler also serialises enables per tenant).
  */
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, pgTable, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { audit, id, ts } from './columns';
 
-const id = () => bigint('id', { mode: 'bigint' }).primaryKey();
-const ts = (name: string) => timestamp(name, { mode: 'date', precision: 3 });
 const tenantId = () => varchar('tenant_id', { length: 12 }).notNull();
 
-/** BaseEntity columns (blade-contract §1.8). For oss / sms, `status` is 1 disabled, 2 enabled. */
-const audit = () => ({
-  createUser: bigint('create_user', { mode: 'bigint' }),
-  createDept: bigint('create_dept', { mode: 'bigint' }),
-  createTime: ts('create_time').notNull().defaultNow(),
-  updateUser: bigint('update_user', { mode: 'bigint' }),
-  updateTime: ts('update_time').notNull().defaultNow(),
-  status: integer('status').notNull().default(1),
-  isDeleted: integer('is_deleted').notNull().default(0),
-});
+// `status` of the audit columns: for oss and sms, 1 disabled and 2 enabled
 
 export const oss = pgTable(
   'smart_oss',

@@ -2,9 +2,8 @@
  * Tenant administration tables (blade-contract §3.8). The tenant and client tables themselves live in schema.ts.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
-
-const ts = (name: string) => timestamp(name, { mode: 'date', precision: 3 });
+import { bigint, index, integer, pgTable, text, varchar } from 'drizzle-orm/pg-core';
+import { ts } from './columns';
 
 /** Tenant packages: the menus a tenant may use (comma-joined ids, as upstream). Platform-wide. */
 export const tenantPackage = pgTable(

@@ -10,31 +10,8 @@
  *   throw-away databases.
  */
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  index,
-  integer,
-  numeric,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  varchar,
-} from 'drizzle-orm/pg-core';
-
-const id = () => bigint('id', { mode: 'bigint' }).primaryKey();
-const ts = (name: string) => timestamp(name, { mode: 'date', precision: 3 });
-
-/** BaseEntity columns (blade-contract §1.8). */
-const audit = () => ({
-  createUser: bigint('create_user', { mode: 'bigint' }),
-  createDept: bigint('create_dept', { mode: 'bigint' }),
-  createTime: ts('create_time').notNull().defaultNow(),
-  updateUser: bigint('update_user', { mode: 'bigint' }),
-  updateTime: ts('update_time').notNull().defaultNow(),
-  status: integer('status').notNull().default(1),
-  isDeleted: integer('is_deleted').notNull().default(0),
-});
+import { bigint, index, integer, numeric, pgTable, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { id, ts, audit } from './columns';
 
 export const tenant = pgTable(
   'smart_tenant',
