@@ -14,6 +14,7 @@ import {
   count,
   desc,
   eq,
+  getTableColumns,
   gt,
   gte,
   ilike,
@@ -32,7 +33,7 @@ import type { TokenClaims } from '../auth/tokens';
 import { dataScopeCondition, type DataScopeSpec } from '../auth/data-scope';
 import type { Db } from '../db/index';
 import { AuthError, BizError, escapeLike, nextId, ok, parseId, parseIds } from '../util';
-import { liveTotal } from './count';
+import { LIVE_TOTAL, liveTotal, liveTotalSql } from './count';
 
 export type FilterKind =
   | 'like'
@@ -310,21 +311,35 @@ export function crud<R extends Row>(db: Db, spec: CrudSpec<R>) {
     const conds = [ds, ...extra, ...filterConds(spec.filters, q)].filter((c) => c !== undefined);
     const where = and(scope(a), ...conds);
     const order = orderBy(spec.sortable, q.ascs, q.descs, spec.defaultOrder, idCol);
-    // the unfiltered view reads the exact trigger-maintained counter (src/crud/count.ts), filtered views count
-    const total =
-      conds.length === 0
-        ? await liveTotal(db, { table, tenantId: tenantCol, isDeleted }, tenantCol ? a.tenant_id : undefined)
-        : Number((await db.select({ n: count() }).from(table).where(where))[0]?.n ?? 0);
-    const records =
-      total === 0 || (current - 1) * size >= total
-        ? []
-        : await db
-            .select()
-            .from(table)
-            .where(where)
-            .orderBy(...order)
-            .limit(size)
-            .offset((current - 1) * size);
+    const offset = (current - 1) * size;
+    const counted = { table, tenantId: tenantCol, isDeleted };
+    const tenant = tenantCol ? a.tenant_id : undefined;
+    let total: number;
+    let records: Row[];
+    if (conds.length === 0) {
+      // the unfiltered view: the page and the exact trigger-maintained counter (src/crud/count.ts) in one statement
+      const rows = (await db
+        .select({ ...getTableColumns(table), [LIVE_TOTAL]: await liveTotalSql(db, counted, tenant) })
+        .from(table)
+        .where(where)
+        .orderBy(...order)
+        .limit(size)
+        .offset(offset)) as (Row & { [LIVE_TOTAL]: number })[];
+      records = rows.map(({ [LIVE_TOTAL]: _total, ...row }) => row);
+      total = rows[0]?.[LIVE_TOTAL] ?? (await liveTotal(db, counted, tenant));
+    } else {
+      total = Number((await db.select({ n: count() }).from(table).where(where))[0]?.n ?? 0);
+      records =
+        total === 0 || offset >= total
+          ? []
+          : await db
+              .select()
+              .from(table)
+              .where(where)
+              .orderBy(...order)
+              .limit(size)
+              .offset(offset);
+    }
     return {
       records: (records as R[]).map((r) => spec.toVO(r)),
       total,

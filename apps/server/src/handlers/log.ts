@@ -2,11 +2,11 @@
  * smart-log (blade-contract §4.11): read-only lists and details of the usual, API and error logs. Rows of the
  * caller's tenant; the administrator of tenant 000000 sees every tenant's. Always newest first.
  */
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import type { TokenClaims } from '../auth/tokens';
-import { liveTotal } from '../crud/count';
+import { LIVE_TOTAL, liveTotal, liveTotalSql } from '../crud/count';
 import { caller, filterConds, isPlatformAdmin, NOT_FOUND_MSG, type FilterSpec } from '../crud/index';
 import type { Db } from '../db/index';
 import { logApi, logError, logUsual } from '../db/schema';
@@ -51,25 +51,36 @@ function logModule(db: Db, t: LogTable, ops: { list: string; detail: string }) {
     const size = Number(q.size ?? 10);
     const conds = filterConds(filters, q);
     const where = and(scope(a), ...conds);
-    // unfiltered: the exact trigger-maintained counter; filtered: a count
-    const total =
-      conds.length === 0
-        ? await liveTotal(
-            db,
-            { table: t.table, tenantId: t.tenantId },
-            isPlatformAdmin(a) ? undefined : a.tenant_id,
-          )
-        : Number((await db.select({ n: count() }).from(t.table).where(where))[0]?.n ?? 0);
-    const records =
-      total === 0 || (current - 1) * size >= total
-        ? []
-        : ((await db
-            .select()
-            .from(t.table)
-            .where(where)
-            .orderBy(desc(t.createTime), desc(t.id))
-            .limit(size)
-            .offset((current - 1) * size)) as LogRow[]);
+    const offset = (current - 1) * size;
+    const order = [desc(t.createTime), desc(t.id)];
+    const counted = { table: t.table, tenantId: t.tenantId };
+    const tenant = isPlatformAdmin(a) ? undefined : a.tenant_id;
+    let total: number;
+    let records: LogRow[];
+    if (conds.length === 0) {
+      // unfiltered: the page and the exact trigger-maintained counter in one statement
+      const rows = (await db
+        .select({ ...getTableColumns(t.table), [LIVE_TOTAL]: await liveTotalSql(db, counted, tenant) })
+        .from(t.table)
+        .where(where)
+        .orderBy(...order)
+        .limit(size)
+        .offset(offset)) as (LogRow & { [LIVE_TOTAL]: number })[];
+      records = rows.map(({ [LIVE_TOTAL]: _total, ...row }) => row as LogRow);
+      total = rows[0]?.[LIVE_TOTAL] ?? (await liveTotal(db, counted, tenant));
+    } else {
+      total = Number((await db.select({ n: count() }).from(t.table).where(where))[0]?.n ?? 0);
+      records =
+        total === 0 || offset >= total
+          ? []
+          : ((await db
+              .select()
+              .from(t.table)
+              .where(where)
+              .orderBy(...order)
+              .limit(size)
+              .offset(offset)) as LogRow[]);
+    }
     return { records: records.map(toVO), total, size, current, pages: Math.ceil(total / size) };
   }
 

@@ -5,7 +5,7 @@ import { hashPassword, verifyPassword } from '../auth/password';
 import { RateLimiter, addressBucket } from '../auth/rate-limit';
 import type { TokenClaims } from '../auth/tokens';
 import { NO_PERMISSION_MSG, caller, crud, isPlatformAdmin, isUniqueViolation } from '../crud/index';
-import type { Db } from '../db/index';
+import { execRows, type Db } from '../db/index';
 import {
   dept,
   loginFailure,
@@ -209,51 +209,52 @@ export function userHandlers(db: Db) {
   };
   const m = crud<UserRow>(db, spec);
 
-  /** Fills tenantName, roleName, deptName and postName with a few batched queries. */
+  /** Fills tenantName, roleName, deptName and postName with one statement (a union of the four lookups). */
   async function labelled(vos: UserVO[]): Promise<UserVO[]> {
     if (vos.length === 0) return vos;
-    const roleIds = new Set<bigint>();
-    const deptIds = new Set<bigint>();
-    const postIds = new Set<bigint>();
+    const ids = { r: new Set<bigint>(), d: new Set<bigint>(), p: new Set<bigint>() };
     for (const v of vos) {
-      parseIds(v.roleId).forEach((i) => roleIds.add(i));
-      parseIds(v.deptId).forEach((i) => deptIds.add(i));
-      parseIds(v.postId).forEach((i) => postIds.add(i));
+      parseIds(v.roleId).forEach((i) => ids.r.add(i));
+      parseIds(v.deptId).forEach((i) => ids.d.add(i));
+      parseIds(v.postId).forEach((i) => ids.p.add(i));
     }
     const tenants = [...new Set(vos.map((v) => v.tenantId))];
-    const names = async (
+    const lookup = (
+      kind: 'r' | 'd' | 'p',
       table: typeof role | typeof dept | typeof post,
-      ids: Set<bigint>,
-      label: SQL<string>,
-    ): Promise<Map<string, string>> => {
-      if (ids.size === 0) return new Map();
-      const rows = await db
-        .select({ id: table.id, tenantId: table.tenantId, name: label })
-        .from(table)
-        .where(and(inArray(table.id, [...ids]), inArray(table.tenantId, tenants), eq(table.isDeleted, 0)));
-      return new Map(rows.map((r) => [`${r.tenantId}:${r.id}`, r.name]));
-    };
-    const [roles, depts, posts, tenantRows] = await Promise.all([
-      names(role, roleIds, sql<string>`${role.roleName}`),
-      names(dept, deptIds, sql<string>`${dept.deptName}`),
-      names(post, postIds, sql<string>`${post.postName}`),
-      db
-        .select({ code: tenant.tenantId, name: tenant.tenantName })
-        .from(tenant)
-        .where(and(inArray(tenant.tenantId, tenants), eq(tenant.isDeleted, 0))),
-    ]);
-    const tenantNames = new Map(tenantRows.map((t) => [t.code, t.name]));
-    const label = (v: UserVO, list: string, map: Map<string, string>) =>
+      name: SQL,
+    ): SQL | undefined =>
+      ids[kind].size === 0
+        ? undefined
+        : sql`select ${sql.raw(`'${kind}'`)} as kind, ${table.tenantId} as tenant, ${table.id}::text as id, ${name} as name
+              from ${table}
+              where ${and(inArray(table.id, [...ids[kind]]), inArray(table.tenantId, tenants), eq(table.isDeleted, 0))}`;
+    const parts = [
+      lookup('r', role, sql`${role.roleName}`),
+      lookup('d', dept, sql`${dept.deptName}`),
+      lookup('p', post, sql`${post.postName}`),
+      sql`select 't' as kind, ${tenant.tenantId} as tenant, ${tenant.tenantId} as id, ${tenant.tenantName} as name
+          from ${tenant}
+          where ${and(inArray(tenant.tenantId, tenants), eq(tenant.isDeleted, 0))}`,
+    ].filter((q): q is SQL => q !== undefined);
+    const rows = (await execRows(db, sql.join(parts, sql` union all `))) as {
+      kind: string;
+      tenant: string;
+      id: string;
+      name: string;
+    }[];
+    const names = new Map(rows.map((r) => [`${r.kind}:${r.tenant}:${r.id}`, r.name]));
+    const label = (v: UserVO, kind: 'r' | 'd' | 'p', list: string) =>
       parseIds(list)
-        .map((i) => map.get(`${v.tenantId}:${i}`))
+        .map((i) => names.get(`${kind}:${v.tenantId}:${i}`))
         .filter((n): n is string => !!n)
         .join(',');
     return vos.map((v) => ({
       ...v,
-      tenantName: tenantNames.get(v.tenantId) ?? '',
-      roleName: label(v, v.roleId, roles),
-      deptName: label(v, v.deptId, depts),
-      postName: label(v, v.postId, posts),
+      tenantName: names.get(`t:${v.tenantId}:${v.tenantId}`) ?? '',
+      roleName: label(v, 'r', v.roleId),
+      deptName: label(v, 'd', v.deptId),
+      postName: label(v, 'p', v.postId),
     }));
   }
 
