@@ -7,8 +7,9 @@
 //
 // Environment: BENCH_BACKENDS (default `pglite,postgres`), BENCH_PG_URL (default
 // postgres://postgres@127.0.0.1:5432/postgres; a database `smart_bench_<pid>` is created and dropped),
-// BENCH_LOG_ROWS (1000000), BENCH_USERS (100000), BENCH_SECONDS (10), BENCH_CONNECTIONS (10), BENCH_PORT (18790).
-import { spawn } from 'node:child_process';
+// BENCH_LOG_ROWS (1000000), BENCH_USERS (100000), BENCH_SECONDS (10), BENCH_CONNECTIONS (10), BENCH_PORT (18790),
+// BENCH_NODE_ARGS (extra Node flags for the server process, e.g. to take a CPU profile).
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,6 +27,14 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const port = Number(process.env.BENCH_PORT ?? 18790);
 const base = `http://127.0.0.1:${port}`;
 const BASIC = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
+
+// the server reads the bundled contract (openapi/dist), a build output: make sure it exists (cached by Nx)
+const generate = spawnSync('npx', ['nx', 'run', '@smart/openapi:generate', '--output-style=static'], {
+  cwd: root,
+  stdio: ['ignore', 'ignore', 'inherit'],
+  env: { ...process.env, NX_DAEMON: 'false' },
+});
+if (generate.status !== 0) process.exit(generate.status ?? 1);
 
 /** Bulk rows for tenant 000000, in SQL (seconds instead of minutes of client-side inserts). */
 const SEED_SQL = [
@@ -89,7 +98,9 @@ async function bulkPostgres(url) {
 }
 
 function startServer(env) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  // BENCH_NODE_ARGS adds Node flags to the server only, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/main.ts'], {
     cwd: serverDir,
     env: {
       ...process.env,
