@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID, webcrypto } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { SignJWT, jwtVerify } from 'jose';
 import type { Db } from '../db/index';
@@ -56,7 +56,17 @@ export async function loadSigningKey(db: Db, override?: string): Promise<Uint8Ar
 }
 
 export class Tokens {
-  constructor(private readonly key: Uint8Array) {}
+  /**
+   * Imported once as a WebCrypto key: given raw bytes or a KeyObject, jose imports a new key on every sign and
+   * verify (a hot spot under load).
+   */
+  private readonly key: Promise<webcrypto.CryptoKey>;
+  constructor(secret: Uint8Array) {
+    this.key = webcrypto.subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, [
+      'sign',
+      'verify',
+    ]);
+  }
 
   async sign(identity: IdentityClaims, type: TokenClaims['token_type'], validitySeconds: number) {
     const jti = randomUUID();
@@ -67,14 +77,14 @@ export class Tokens {
       .setJti(jti)
       .setIssuedAt(now)
       .setExpirationTime(exp)
-      .sign(this.key);
+      .sign(await this.key);
     return { token, jti, exp };
   }
 
   /** Verifies signature, expiry and type; undefined when anything is wrong. */
   async verify(token: string, type: TokenClaims['token_type']): Promise<TokenClaims | undefined> {
     try {
-      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
+      const { payload } = await jwtVerify(token, await this.key, { algorithms: ['HS256'] });
       if (
         payload.token_type !== type ||
         typeof payload.jti !== 'string' ||

@@ -10,8 +10,8 @@
  * The triggers are installed on first use (idempotent, under an advisory lock, with the table locked against
  * writes while the counters are backfilled), so no migration has to know which tables are counted.
  */
-import { sql, type SQL } from 'drizzle-orm';
-import { getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
+import { getTableName, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { execRows, type Db } from '../db/index';
 
 export interface CountedTable {
@@ -29,7 +29,7 @@ const IDENT = /^[a-z_][a-z0-9_]{0,50}$/;
 const installed = new WeakMap<Db, Map<string, Promise<void>>>();
 
 function names(t: CountedTable) {
-  const table = getTableConfig(t.table).name;
+  const table = getTableName(t.table);
   const tenant = t.tenantId?.name;
   const live = t.isDeleted?.name;
   for (const n of [table, tenant, live]) {
@@ -102,7 +102,7 @@ async function install(db: Db, t: CountedTable): Promise<void> {
 export function ensureCounted(db: Db, t: CountedTable): Promise<void> {
   let perDb = installed.get(db);
   if (!perDb) installed.set(db, (perDb = new Map()));
-  const name = getTableConfig(t.table).name;
+  const name = getTableName(t.table);
   let p = perDb.get(name);
   if (!p) {
     p = install(db, t);
@@ -118,7 +118,7 @@ export function ensureCounted(db: Db, t: CountedTable): Promise<void> {
  */
 export async function liveTotal(db: Db, t: CountedTable, tenantId: string | undefined): Promise<number> {
   await ensureCounted(db, t);
-  const table = getTableConfig(t.table).name;
+  const table = getTableName(t.table);
   const rows = await execRows(
     db,
     tenantId === undefined || !t.tenantId
@@ -141,7 +141,7 @@ export async function liveTotalSql(
   tenantId: string | undefined,
 ): Promise<SQL<number>> {
   await ensureCounted(db, t);
-  const table = getTableConfig(t.table).name;
+  const table = getTableName(t.table);
   return (
     tenantId === undefined || !t.tenantId
       ? sql`(select coalesce(sum(n), 0)::bigint from smart_row_count where table_name = ${table})`

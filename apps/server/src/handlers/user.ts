@@ -218,31 +218,24 @@ export function userHandlers(db: Db) {
       parseIds(v.deptId).forEach((i) => ids.d.add(i));
       parseIds(v.postId).forEach((i) => ids.p.add(i));
     }
-    const tenants = [...new Set(vos.map((v) => v.tenantId))];
-    const lookup = (
-      kind: 'r' | 'd' | 'p',
-      table: typeof role | typeof dept | typeof post,
-      name: SQL,
-    ): SQL | undefined =>
-      ids[kind].size === 0
-        ? undefined
-        : sql`select ${sql.raw(`'${kind}'`)} as kind, ${table.tenantId} as tenant, ${table.id}::text as id, ${name} as name
-              from ${table}
-              where ${and(inArray(table.id, [...ids[kind]]), inArray(table.tenantId, tenants), eq(table.isDeleted, 0))}`;
-    const parts = [
-      lookup('r', role, sql`${role.roleName}`),
-      lookup('d', dept, sql`${dept.deptName}`),
-      lookup('p', post, sql`${post.postName}`),
-      sql`select 't' as kind, ${tenant.tenantId} as tenant, ${tenant.tenantId} as id, ${tenant.tenantName} as name
-          from ${tenant}
-          where ${and(inArray(tenant.tenantId, tenants), eq(tenant.isDeleted, 0))}`,
-    ].filter((q): q is SQL => q !== undefined);
-    const rows = (await execRows(db, sql.join(parts, sql` union all `))) as {
-      kind: string;
-      tenant: string;
-      id: string;
-      name: string;
-    }[];
+    // each id list travels as one array parameter: a query with few parameters is cheap to build (drizzle spends
+    // most of a request's CPU building SQL, per parameter) and its text is the same whatever the page holds
+    const tenants = sql.param([...new Set(vos.map((v) => v.tenantId))]);
+    const idList = (kind: 'r' | 'd' | 'p') => sql.param([...ids[kind]].map(String));
+    const rows = (await execRows(
+      db,
+      sql`select 'r' as kind, tenant_id as tenant, id::text as id, role_name as name from ${role}
+            where id = any(${idList('r')}::bigint[]) and tenant_id = any(${tenants}::text[]) and is_deleted = 0
+          union all
+          select 'd', tenant_id, id::text, dept_name from ${dept}
+            where id = any(${idList('d')}::bigint[]) and tenant_id = any(${tenants}::text[]) and is_deleted = 0
+          union all
+          select 'p', tenant_id, id::text, post_name from ${post}
+            where id = any(${idList('p')}::bigint[]) and tenant_id = any(${tenants}::text[]) and is_deleted = 0
+          union all
+          select 't', tenant_id, tenant_id, tenant_name from ${tenant}
+            where tenant_id = any(${tenants}::text[]) and is_deleted = 0`,
+    )) as { kind: string; tenant: string; id: string; name: string }[];
     const names = new Map(rows.map((r) => [`${r.kind}:${r.tenant}:${r.id}`, r.name]));
     const label = (v: UserVO, kind: 'r' | 'd' | 'p', list: string) =>
       parseIds(list)
