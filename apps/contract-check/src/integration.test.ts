@@ -55,6 +55,8 @@ describe('contract-check against the reference server (HTTP on 127.0.0.1)', () =
       account: 'admin',
       password: 'admin',
       client: 'saber:saber_secret',
+      // the seeded second tenant attacks every row the checker creates in a tenant-owned module
+      peer: { tenant: '100001', account: 'admin', password: 'admin' },
     }).run();
   });
   afterAll(async () => {
@@ -100,6 +102,20 @@ describe('contract-check against the reference server (HTTP on 127.0.0.1)', () =
     expect(names('paramRemove')).toContain('remove own row');
     expect(names('oauthLogout')).toContain('token revoked after logout → 401');
     expect(names('paramList')).toContain('no token → 401');
+  });
+
+  it('runs the cross-tenant probe with the seeded peer tenant: every attack recorded, none succeeds', () => {
+    const probes = report.ops.flatMap((o) =>
+      o.checks.filter((c) => c.name.startsWith('other tenant: ')).map((c) => ({ op: o.operationId, ...c })),
+    );
+    const names = (op: string) => probes.filter((p) => p.op === op).map((p) => p.name);
+    expect(names('paramList')).toContain('other tenant: list hides the row');
+    expect(names('paramDetail')).toContain('other tenant: detail refused');
+    expect(names('paramSubmit')).toContain('other tenant: update changes nothing');
+    expect(names('paramRemove')).toContain('other tenant: remove changes nothing');
+    // more tenant-owned modules than param were attacked
+    expect(new Set(probes.map((p) => p.op)).size).toBeGreaterThan(4);
+    expect(probes.filter((p) => !p.ok).map((p) => `${p.op} ${p.name}: ${p.reason}`)).toEqual([]);
   });
 
   it('removes only the rows it created: the seeded regions survive, none of its own are left', async () => {
@@ -152,6 +168,12 @@ describe('contract-check against the reference server (HTTP on 127.0.0.1)', () =
         'admin',
         '--only',
         'param',
+        '--peer-tenant',
+        '100001',
+        '--peer-account',
+        'admin',
+        '--peer-password',
+        'admin',
         '--junit',
         junitFile,
       ],
@@ -165,6 +187,8 @@ describe('contract-check against the reference server (HTTP on 127.0.0.1)', () =
     );
     expect(existsSync(junitFile)).toBe(true);
     expect(readFileSync(junitFile, 'utf8')).toContain('<testsuite name="param"');
+    // the peer flags reach the probe
+    expect(readFileSync(junitFile, 'utf8')).toContain('other tenant: detail refused');
   });
 
   it('exits 1 on a violation', async () => {

@@ -229,13 +229,39 @@ describe.each(backends)('auth on %s', (kind) => {
     expect(u.statusCode).toBe(401);
   });
 
-  it('20 concurrent refreshes of one token: exactly one succeeds', async () => {
+  it('20 concurrent refreshes of one token: exactly one succeeds; ordinary calls meanwhile all succeed', async () => {
     const t = await login(s.app);
-    const results = await Promise.all(Array.from({ length: 20 }, () => refresh(t.refresh_token)));
+    // interleaved with the refreshes: 20 ordinary calls with the session's access token (still valid while it
+    // rotates: a near-simultaneous replay does not revoke the family)
+    const ordinary = () =>
+      s.app.inject({
+        method: 'GET',
+        url: '/api/smart-system/param/list?size=5',
+        headers: authHeaders(t.access_token),
+      });
+    const mixed = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        i % 2 === 0
+          ? refresh(t.refresh_token).then((r) => ({ r, refresh: true }))
+          : ordinary().then((r) => ({ r, refresh: false })),
+      ),
+    );
+    const results = mixed.filter((x) => x.refresh).map((x) => x.r);
+    const calls = mixed.filter((x) => !x.refresh).map((x) => x.r);
+    expect(results).toHaveLength(20);
+    expect(calls).toHaveLength(20);
+    for (const c of calls) {
+      expect(c.statusCode, c.body).toBe(200);
+      expect(expectContract(c, 'paramList')).toMatchObject({ code: 200, success: true });
+    }
     const codes = results.map((r) => r.statusCode).sort();
     expect(codes.filter((c) => c === 200)).toHaveLength(1);
     expect(codes.filter((c) => c === 401)).toHaveLength(19);
     for (const r of results) expectContract(r, 'oauthToken');
+    // the losers get a clean OAuth error, nothing else
+    for (const r of results.filter((x) => x.statusCode === 401)) {
+      expect(r.json()).toEqual({ error: 'invalid_token', error_description: '刷新令牌无效或已过期' });
+    }
     // the winner's refresh token is still good (no family revocation for near-simultaneous replays)
     const winner = results.find((r) => r.statusCode === 200)?.json() as { refresh_token: string };
     expect((await refresh(winner.refresh_token)).statusCode).toBe(200);
