@@ -253,17 +253,18 @@ describe.each(backends)('menu, role and top menu on %s', (kind) => {
       const tree = await get<Node[]>('/role/tree', 'roleTree');
       expect(tree.body.data.map((n) => n.title)).toEqual(['超级管理员', '用户', '运维', '访客']);
       const demoTree = await get<Node[]>('/role/tree?tenantId=000000', 'roleTree', demo);
-      expect(demoTree.body.data.map((n) => n.title)).toEqual(['管理员']); // may not name another tenant
+      // may not name another tenant
+      expect(demoTree.body.data.map((n) => n.title)).toEqual(['管理员', '员工']);
       const other = await get<Node[]>('/role/tree?tenantId=100001', 'roleTree');
-      expect(other.body.data.map((n) => n.title)).toEqual(['管理员']);
+      expect(other.body.data.map((n) => n.title)).toEqual(['管理员', '员工']);
       const byId = await get<Node[]>(`/role/tree-by-id?roleId=${SEED_IDS.roleDemoAdmin}`, 'roleTreeById');
-      expect(byId.body.data.map((n) => n.title)).toEqual(['管理员']);
+      expect(byId.body.data.map((n) => n.title)).toEqual(['管理员', '员工']);
       const byIdDemo = await get<Node[]>(
         `/role/tree-by-id?roleId=${SEED_IDS.roleAdministrator}`,
         'roleTreeById',
         demo,
       );
-      expect(byIdDemo.body.data.map((n) => n.title)).toEqual(['管理员']);
+      expect(byIdDemo.body.data.map((n) => n.title)).toEqual(['管理员', '员工']);
 
       const d = await get<Obj>(`/role/detail?id=${PERM_IDS.roleOperator}`, 'roleDetail');
       expect(d.body.data).toMatchObject({ roleAlias: 'operator', parentName: '顶级', tenantId: '000000' });

@@ -203,7 +203,8 @@ describe.each(backends)('system modules on %s', (kind) => {
       const root = list.body.data.find((d) => d.deptName === '刀锋科技')!;
       expect(root.children!.map((c) => c.deptName)).toEqual(['常州刀锋', '苏州刀锋']);
       const lazy = await get<Node[]>('/dept/lazy-tree?parentId=0', 'deptLazyTree', tokenB);
-      expect(lazy.body.data.map((n) => [n.title, n.hasChildren])).toEqual([['演示公司', false]]);
+      // 销售部 and 客服部 (seed step `people`) below it
+      expect(lazy.body.data.map((n) => [n.title, n.hasChildren])).toEqual([['演示公司', true]]);
       const lazyA = await get<Node[]>(`/dept/lazy-tree?parentId=0`, 'deptLazyTree');
       expect(lazyA.body.data.find((n) => n.title === '刀锋科技')!.hasChildren).toBe(true);
       const ll = await get<Obj[]>(`/dept/lazy-list?parentId=${root.id}`, 'deptLazyList');
@@ -296,12 +297,14 @@ describe.each(backends)('system modules on %s', (kind) => {
     await db.execute(sql`delete from smart_dict where code in ('notice','flow')`);
     expect(await seed(db)).toBe(false);
     const n = async (q: string) => Number((await execRows(db, sql.raw(q)))[0]!.n);
-    expect(await n(`select count(*) as n from smart_post where is_deleted = 0`)).toBe(8);
+    expect(
+      await n(`select count(*) as n from smart_post where is_deleted = 0 and tenant_id = '000000'`),
+    ).toBe(8);
     expect(await n(`select count(*) as n from smart_dict where code = 'notice'`)).toBe(7);
     expect(await n(`select count(*) as n from smart_region`)).toBeGreaterThan(33);
     const depts = await n(`select count(*) as n from smart_dept`);
     expect(await seed(db)).toBe(false);
     expect(await n(`select count(*) as n from smart_dept`)).toBe(depts);
-    expect(await n(`select count(*) as n from smart_post`)).toBe(8);
+    expect(await n(`select count(*) as n from smart_post where tenant_id = '000000'`)).toBe(8);
   });
 });

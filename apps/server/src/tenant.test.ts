@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, dept, post, role, roleMenu, tenant, user } from './db/schema';
+import { client, dept, menu, post, role, roleMenu, tenant, user } from './db/schema';
+import { PEOPLE_IDS } from './db/seed-data';
 import { assertAccountQuota, packageMenuIds } from './handlers/tenant';
 import { expectContract } from './test/contract';
 import {
@@ -63,7 +64,9 @@ describe.each(backends)('tenant, tenant package and client on %s', (kind) => {
     const page = expectContract<{ data: { total: number; records: Tenant[] } }>(res, 'tenantList').data;
     expect(page.total).toBe(2);
     expect(page.records.map((t) => t.tenantId).sort()).toEqual(['000000', '100001']);
-    expect(page.records[0]!.packageId).toBeNull();
+    const pkgOf = (id: string) => page.records.find((t) => t.tenantId === id)!.packageId;
+    expect(pkgOf('000000')).toBeNull();
+    expect(pkgOf('100001')).toBe(String(PEOPLE_IDS.packageDemo)); // seed step `people`
 
     for (const [method, url, payload] of [
       ['GET', `${SYS}/tenant/list`],
@@ -182,7 +185,33 @@ describe.each(backends)('tenant, tenant package and client on %s', (kind) => {
 
   it('packages: CRUD, binding and packageMenuIds', async () => {
     const db = s.handle.db;
-    expect(await packageMenuIds(db, '100001')).toBeUndefined();
+    // the seeded package: every menu but the platform's administration (and its buttons)
+    const seeded = (await packageMenuIds(db, '100001'))!;
+    const idOf = async (code: string) =>
+      (await db.select({ id: menu.id }).from(menu).where(eq(menu.code, code)))[0]!.id;
+    for (const code of [
+      'system',
+      'param',
+      'param_view',
+      'user',
+      'role',
+      'yingdao_auth',
+      'yingdao_auth_add',
+    ]) {
+      expect(seeded.has(await idOf(code)), code).toBe(true);
+    }
+    for (const code of [
+      'tenant',
+      'tenantpackage',
+      'client',
+      'menu',
+      'dict',
+      'datascope',
+      'region',
+      'tenant_add',
+    ]) {
+      expect(seeded.has(await idOf(code)), code).toBe(false);
+    }
     const saved = await post_(`${SYS}/tenant-package/save`, {
       packageName: '基础版',
       menuId: '1123598815738675280,1123598815738675290',

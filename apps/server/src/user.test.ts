@@ -107,8 +107,19 @@ describe.each(backends)('user module on %s', (kind) => {
     });
     expect(admin).not.toHaveProperty('password');
     const b = await page({}, tokenB);
-    expect(b.records.map((r) => r.account)).toEqual(['admin']);
-    expect(b.records[0]).toMatchObject({ tenantId: '100001', tenantName: '演示租户', roleName: '管理员' });
+    // the seeded organisation of tenant 100001 (seed step `people`)
+    expect(b.records.map((r) => r.account).sort()).toEqual(['admin', 'sales', 'support']);
+    expect(b.records.find((r) => r.account === 'admin')).toMatchObject({
+      tenantId: '100001',
+      tenantName: '演示租户',
+      roleName: '管理员',
+      postName: '总经理',
+    });
+    expect(b.records.find((r) => r.account === 'sales')).toMatchObject({
+      roleName: '员工',
+      deptName: '销售部',
+      postName: '部门经理',
+    });
   });
 
   it('filters: department with its children, exact account and real name, platform; tenantId for 000000 only', async () => {
@@ -119,8 +130,9 @@ describe.each(backends)('user module on %s', (kind) => {
       expect.arrayContaining(['admin', 'inchild', 'inroot']),
     );
     const child = await page({ deptId: CHILD_DEPT });
-    expect(child.records.map((r) => r.account)).toEqual(['inchild']);
-    expect(child.records[0]!.deptName).toBe('常州刀锋');
+    // the seeded operator works in 常州刀锋 too
+    expect(child.records.map((r) => r.account).sort()).toEqual(['inchild', 'operator']);
+    expect(child.records.every((r) => r.deptName === '常州刀锋')).toBe(true);
     expect((await page({ deptId: '999' })).total).toBe(0);
     // a department of another tenant finds nothing
     expect((await page({ deptId: String(SEED_IDS.deptDemo) })).total).toBe(0);
@@ -132,7 +144,11 @@ describe.each(backends)('user module on %s', (kind) => {
     expect(app.records[0]!.userTypeName).toBe('APP');
 
     const other = await page({ tenantId: '100001' });
-    expect(other.records.map((r) => `${r.tenantId}/${r.account}`)).toEqual(['100001/admin']);
+    expect(other.records.map((r) => `${r.tenantId}/${r.account}`).sort()).toEqual([
+      '100001/admin',
+      '100001/sales',
+      '100001/support',
+    ]);
     // the tenant admin of 100001 cannot look into 000000
     const denied = await page({ tenantId: '000000' }, tokenB);
     expect(denied.records.every((r) => r.tenantId === '100001')).toBe(true);

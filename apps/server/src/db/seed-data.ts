@@ -462,3 +462,127 @@ export const cities: [code: string, parent: string, name: string][] = [
   ['4403', '44', '深圳市'],
   ['3301', '33', '杭州市'],
 ];
+
+/* ------------------------------------------------- seed step "people" (upgrades existing folders) */
+
+/**
+ * Accounts of the operator and guest roles of tenant 000000 (seed-perm.ts), and a small organisation of tenant
+ * 100001 beyond its admin: two departments, three posts, a staff role and two users. Passwords are the account
+ * names (stored as the admin's: argon2id of the md5 hex).
+ */
+export const PEOPLE_IDS = {
+  userOperator: 1123598821738675211n,
+  userGuest: 1123598821738675212n,
+  deptDemoSales: 1123598813738675302n,
+  deptDemoService: 1123598813738675303n,
+  postDemoCeo: 1123598817738675301n,
+  postDemoManager: 1123598817738675302n,
+  postDemoStaff: 1123598817738675303n,
+  roleDemoUser: 1123598816738675302n,
+  userDemoSales: 1123598821738675311n,
+  userDemoSupport: 1123598821738675312n,
+  packageDemo: 1123598822738675301n,
+} as const;
+
+/** 常州刀锋 and 苏州刀锋 (childDepts) and the post `staff` of tenant 000000. */
+const DEPT_CHANGZHOU = 1123598813738675202n;
+const DEPT_SUZHOU = 1123598813738675203n;
+const POST_STAFF = SEED_IDS.postCeo + 7n;
+
+export interface SeedPerson {
+  id: bigint;
+  tenantId: string;
+  account: string;
+  name: string;
+  realName: string;
+  email: string;
+  phone: string;
+  deptId: bigint;
+  postId: bigint;
+  /** the operator and guest roles are seed-perm.ts's (PERM_IDS), resolved by the step */
+  role: 'operator' | 'guest' | 'demoUser';
+}
+
+export const demoDepts = [
+  { id: PEOPLE_IDS.deptDemoSales, deptName: '销售部', fullName: '演示公司销售部', sort: 1 },
+  { id: PEOPLE_IDS.deptDemoService, deptName: '客服部', fullName: '演示公司客服部', sort: 2 },
+];
+
+export const demoPosts = [
+  { id: PEOPLE_IDS.postDemoCeo, postCode: 'ceo', postName: '总经理', category: 1 },
+  { id: PEOPLE_IDS.postDemoManager, postCode: 'manager', postName: '部门经理', category: 2 },
+  { id: PEOPLE_IDS.postDemoStaff, postCode: 'staff', postName: '员工', category: 3 },
+];
+
+export const people: SeedPerson[] = [
+  {
+    id: PEOPLE_IDS.userOperator,
+    tenantId: ADMIN_TENANT,
+    account: 'operator',
+    name: '运维',
+    realName: '运维人员',
+    email: 'operator@smart.local',
+    phone: '13888888801',
+    deptId: DEPT_CHANGZHOU,
+    postId: POST_STAFF,
+    role: 'operator',
+  },
+  {
+    id: PEOPLE_IDS.userGuest,
+    tenantId: ADMIN_TENANT,
+    account: 'guest',
+    name: '访客',
+    realName: '访客',
+    email: 'guest@smart.local',
+    phone: '13888888802',
+    deptId: DEPT_SUZHOU,
+    postId: POST_STAFF,
+    role: 'guest',
+  },
+  {
+    id: PEOPLE_IDS.userDemoSales,
+    tenantId: DEMO_TENANT,
+    account: 'sales',
+    name: '销售',
+    realName: '销售经理',
+    email: 'sales@demo.local',
+    phone: '13999999901',
+    deptId: PEOPLE_IDS.deptDemoSales,
+    postId: PEOPLE_IDS.postDemoManager,
+    role: 'demoUser',
+  },
+  {
+    id: PEOPLE_IDS.userDemoSupport,
+    tenantId: DEMO_TENANT,
+    account: 'support',
+    name: '客服',
+    realName: '客服专员',
+    email: 'support@demo.local',
+    phone: '13999999902',
+    deptId: PEOPLE_IDS.deptDemoService,
+    postId: PEOPLE_IDS.postDemoStaff,
+    role: 'demoUser',
+  },
+];
+
+/**
+ * The menus of tenant 100001's package: these pages and groups with everything below them, plus their ancestors.
+ * Upstream's default menus of a new tenant (`tenant.default.menuCode`), the parameters and the RPA pages; the
+ * platform's own administration (tenants, packages, clients, the menu tree, system dictionaries, scope rules,
+ * regions, developer tools) stays with tenant 000000. A package is kept short: the contract caps its id list at
+ * 3000 characters.
+ */
+export const DEMO_PACKAGE_CODES = [
+  'desk',
+  'work',
+  'monitor',
+  'resource',
+  'rpa',
+  'user',
+  'dept',
+  'post',
+  'dictbiz',
+  'topmenu',
+  'param',
+  'role',
+];

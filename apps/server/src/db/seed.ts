@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { hashPassword } from '../auth/password';
 import { nextId } from '../util';
 import type { Db } from './index';
 import { deriveRegion, type RegionDerived } from './region-derive';
-import { permSeedStep } from './seed-perm';
+import { PERM_IDS, permSeedStep } from './seed-perm';
 import { contractDictsStep } from './seed-dicts';
 import { menuCatalogueStep } from './seed-menus';
 import { resourceSeedStep } from './seed-resource';
@@ -21,20 +21,26 @@ import {
   roleMenu,
   seedStep,
   tenant,
+  tenantPackage,
   user,
 } from './schema';
 import {
   ADMIN_TENANT,
+  DEMO_PACKAGE_CODES,
   DEMO_TENANT,
+  PEOPLE_IDS,
   SEED_IDS,
   childDepts,
   cities,
   dictBizItems,
   dictBizSeed,
   dicts,
+  demoDepts,
+  demoPosts,
   dictsV2,
   menus,
   params,
+  people,
   posts,
   provinces,
   tenants,
@@ -227,6 +233,131 @@ const adminAudit = {
   updateUser: SEED_IDS.userAdmin,
 };
 
+const demoAudit = {
+  createUser: SEED_IDS.userDemoAdmin,
+  createDept: SEED_IDS.deptDemo,
+  updateUser: SEED_IDS.userDemoAdmin,
+};
+
+/** Param page and its view button (seed-data.ts `menus`): what the staff role of tenant 100001 may use. */
+const DEMO_USER_MENUS = [SEED_IDS.menuSystem, SEED_IDS.menuParam, 1123598815738675294n];
+
+/**
+ * Seed step `people`: the operator and guest accounts of tenant 000000, an organisation for tenant 100001
+ * (departments, posts, a staff role, two users) and a tenant package that keeps the platform's administration
+ * pages out of tenant 100001's menus (DEMO_PACKAGE_CODES).
+ */
+const peopleStep = {
+  name: 'people',
+  async run(tx: Db): Promise<void> {
+    const roleIds = {
+      operator: PERM_IDS.roleOperator,
+      guest: PERM_IDS.roleGuest,
+      demoUser: PEOPLE_IDS.roleDemoUser,
+    };
+    await tx
+      .insert(dept)
+      .values(
+        demoDepts.map((d) => ({
+          ...d,
+          tenantId: DEMO_TENANT,
+          parentId: SEED_IDS.deptDemo,
+          ancestors: `0,${SEED_IDS.deptDemo}`,
+          deptCategory: 2,
+          ...demoAudit,
+        })),
+      )
+      .onConflictDoNothing();
+    await tx
+      .insert(post)
+      .values(demoPosts.map((p, i) => ({ ...p, tenantId: DEMO_TENANT, sort: i + 1, ...demoAudit })))
+      .onConflictDoNothing();
+    // the demo admin was seeded with the post of tenant 000000; give it its own tenant's, unless changed since
+    await tx
+      .update(user)
+      .set({ postId: PEOPLE_IDS.postDemoCeo.toString() })
+      .where(and(eq(user.id, SEED_IDS.userDemoAdmin), eq(user.postId, SEED_IDS.postCeo.toString())));
+    await tx
+      .insert(role)
+      .values({
+        id: PEOPLE_IDS.roleDemoUser,
+        tenantId: DEMO_TENANT,
+        roleName: '员工',
+        roleAlias: 'user',
+        sort: 2,
+        ...demoAudit,
+      })
+      .onConflictDoNothing();
+    await tx
+      .insert(roleMenu)
+      .values(
+        DEMO_USER_MENUS.map((menuId, i) => ({
+          id: PEOPLE_IDS.roleDemoUser + BigInt(1000 + i),
+          roleId: PEOPLE_IDS.roleDemoUser,
+          menuId,
+        })),
+      )
+      .onConflictDoNothing();
+
+    // the same slow hash as the admin's (the step runs once per database)
+    const hashes = await Promise.all(people.map((p) => hashPassword(md5(p.account))));
+    const oneYear = new Date(Date.now() + 365 * 24 * 3600 * 1000);
+    await tx
+      .insert(user)
+      .values(
+        people.map((p, i) => ({
+          id: p.id,
+          tenantId: p.tenantId,
+          account: p.account,
+          password: hashes[i]!,
+          name: p.name,
+          realName: p.realName,
+          email: p.email,
+          phone: p.phone,
+          deptId: p.deptId.toString(),
+          postId: p.postId.toString(),
+          roleId: roleIds[p.role].toString(),
+          expireTime: oneYear,
+          userType: 1,
+          sex: 1,
+          ...(p.tenantId === ADMIN_TENANT ? adminAudit : demoAudit),
+        })),
+      )
+      // an operator's own account of the same name (unique per tenant among live rows) wins
+      .onConflictDoNothing();
+
+    // tenant 100001: the package's pages with everything below them, and their ancestors
+    const live = await tx
+      .select({ id: menu.id, parentId: menu.parentId, code: menu.code })
+      .from(menu)
+      .where(eq(menu.isDeleted, 0));
+    const byId = new Map(live.map((m) => [m.id, m]));
+    const listed = new Set(live.filter((m) => DEMO_PACKAGE_CODES.includes(m.code)).map((m) => m.id));
+    const inPackage = new Set<bigint>();
+    for (const m of live) {
+      let under = false;
+      for (let cur = byId.get(m.id); cur && !under; cur = byId.get(cur.parentId)) under = listed.has(cur.id);
+      if (!under) continue;
+      for (let cur = byId.get(m.id); cur; cur = byId.get(cur.parentId)) inPackage.add(cur.id);
+    }
+    const menuId = [...inPackage].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)).join(',');
+    await tx
+      .insert(tenantPackage)
+      .values({
+        id: PEOPLE_IDS.packageDemo,
+        packageName: '演示套餐',
+        menuId,
+        remark: '演示租户的菜单',
+        ...adminAudit,
+      })
+      .onConflictDoNothing();
+    await tx
+      .update(tenant)
+      .set({ packageId: PEOPLE_IDS.packageDemo })
+      .where(and(eq(tenant.tenantId, DEMO_TENANT), isNull(tenant.packageId)));
+  },
+};
+
 /**
  * Seed steps after the base seed, each applied once per database (recorded in smart_seed_step), so a data folder
  * seeded by an older version gets the new rows on its next start, and rows an operator removed later are not
@@ -338,6 +469,7 @@ const STEPS: { name: string; run(tx: Db): Promise<void> }[] = [
   contractDictsStep,
   resourceSeedStep,
   permSeedStep,
+  peopleStep,
 ];
 
 export async function applySeedSteps(db: Db): Promise<void> {
