@@ -34,6 +34,7 @@ import { attachHandlers } from './handlers/attach';
 import { noticeHandlers } from './handlers/notice';
 import { ossHandlers } from './handlers/oss';
 import { smsHandlers } from './handlers/sms';
+import { yingdaoAuthHandlers } from './handlers/yingdao-auth';
 import { registerFileRoute } from './storage/files';
 import { registerMultipart } from './storage/multipart';
 import { registerRequestLogging } from './logging/hooks';
@@ -244,6 +245,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     ...attachHandlers(db),
     ...noticeHandlers(db),
     ...userHandlers(db),
+    ...yingdaoAuthHandlers(db),
   };
   await app.register(openapiGlue, {
     specification: spec,

@@ -327,3 +327,4 @@ export * from './schema-log';
 export * from './schema-perm';
 export * from './schema-auth';
 export * from './schema-resource';
+export * from './schema-yingdao';
