@@ -23,6 +23,7 @@ import { roleHandlers } from './handlers/role';
 import { scopeHandlers } from './handlers/scope';
 import { topmenuHandlers } from './handlers/topmenu';
 import { apiScopeHook } from './auth/api-scope';
+import { buttonGuardHook } from './auth/button-guard';
 import { paramHandlers } from './handlers/param';
 import { postHandlers } from './handlers/post';
 import { clientHandlers } from './handlers/client';
@@ -208,6 +209,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   // API scopes (src/auth/api-scope.ts): after authentication (route onRequest), before validation and handlers
   app.addHook('preValidation', apiScopeHook(db));
+  // button permissions of writes (src/auth/button-guard.ts): after validation, which settles the submit body's id
+  app.addHook('preHandler', buttonGuardHook(db));
 
   // uploads (src/storage): multipart bodies of the operations declaring them, and the local store's file route
   const uploadDir = config.uploadDir ?? path.join(os.tmpdir(), 'smart-uploads');

@@ -5,7 +5,10 @@ import { hashPassword } from './auth/password';
 import { antMatcher } from './auth/permissions';
 import { customValues } from './auth/data-scope';
 import type { TokenClaims } from './auth/tokens';
-import { dept, menu, param, post, role, tenant, tenantPackage, user } from './db/schema';
+import { WRITE_GUARDS } from './auth/button-guard';
+import { dept, dictBiz, menu, param, post, role, tenant, tenantPackage, user } from './db/schema';
+import { attach, notice, oss, sms, smsMessage } from './db/schema-resource';
+import { yingdaoAuth } from './db/schema-yingdao';
 import { PERM_IDS } from './db/seed-perm';
 import { SEED_IDS } from './db/seed-data';
 import { expectContract } from './test/contract';
@@ -491,7 +494,9 @@ describe.each(backends)('permissions on %s', (kind) => {
         expect(body.data.total).toBe(body.data.records.length);
         return body.data.records.map((x) => x.account).sort();
       };
-      expect(await accounts()).toEqual(['admin', 'dsu_else', 'dsu_sub']);
+      // every user of the tenant (the seed's own users of 100001 sit in departments under the demo one)
+      const everyone = await accounts();
+      expect(everyone).toEqual(expect.arrayContaining(['admin', 'dsu_else', 'dsu_sub']));
       const keep = [
         SEED_IDS.menuSystem,
         SEED_IDS.menuParam,
@@ -502,11 +507,11 @@ describe.each(backends)('permissions on %s', (kind) => {
       ];
       expect((await grant([SEED_IDS.roleDemoAdmin], keep, [PERM_IDS.dataUserDeptChildren])).status).toBe(200);
       try {
-        expect(await accounts()).toEqual(['admin', 'dsu_sub']);
+        expect(await accounts()).toEqual(everyone.filter((x) => x !== 'dsu_else'));
       } finally {
         await grant([SEED_IDS.roleDemoAdmin], keep);
       }
-      expect(await accounts()).toEqual(['admin', 'dsu_else', 'dsu_sub']);
+      expect(await accounts()).toEqual(everyone);
     });
   });
 
@@ -544,6 +549,502 @@ describe.each(backends)('permissions on %s', (kind) => {
       expect((await get('/data-scope/list', 'dataScopeList', demoAdmin)).status).toBe(401);
       expect((await get('/api-scope/list', 'apiScopeList', operator)).status).toBe(401);
       expect((await get('/api-scope/list', 'apiScopeList', admin)).status).toBe(200);
+    });
+  });
+
+  describe('button permissions of writes', () => {
+    const btnRole = 1123598816738679911n;
+    const demoRole = 1123598816738679912n; // a plain role of tenant 100001
+    let btnUser: string;
+    let demoUser: string;
+    const buttonId = new Map<string, bigint>();
+    const pageButtons = new Map<string, string[]>(); // page code → its button codes
+    let seq = 0;
+    const FX = 1123598840738670000n;
+    const fxId = () => FX + BigInt(++seq);
+
+    interface Res {
+      status: number;
+      body: Env<unknown>;
+    }
+    const send = async (token: string, op: string, url: string, body?: object): Promise<Res> => {
+      const res = await s.app.inject({
+        method: 'POST',
+        url,
+        headers: authHeaders(token),
+        ...(body ? { payload: body } : {}),
+      });
+      return { status: res.statusCode, body: expectContract<Env<unknown>>(res, op) };
+    };
+
+    beforeAll(async () => {
+      const db = s.handle.db;
+      await db.insert(role).values([
+        { id: btnRole, tenantId: '000000', roleName: '按钮测试', roleAlias: 'btntest' },
+        { id: demoRole, tenantId: '100001', roleName: '按钮测试', roleAlias: 'btntest' },
+      ]);
+      btnUser = await addUser('000000', 'btn1', btnRole, CHILD_A, 1123598821738679011n);
+      demoUser = await addUser('100001', 'btn2', demoRole, SEED_IDS.deptDemo, 1123598821738679012n);
+      const rows = await db.select().from(menu).where(eq(menu.isDeleted, 0));
+      // the attachment page has no add / edit button: an operator who adds them can grant manual records
+      const attachPage = rows.find((m) => m.code === 'attach' && m.category === 1)!;
+      const extra = (['add', 'edit'] as const).map((kind, i) => ({
+        id: 1123598830738679101n + BigInt(i),
+        parentId: attachPage.id,
+        code: `attach_${kind}`,
+        name: kind,
+        alias: kind,
+        path: `/resource/attach/${kind}`,
+        category: 2,
+        action: 1,
+      }));
+      await db.insert(menu).values(extra);
+      const pages = new Map(rows.filter((m) => m.category === 1).map((m) => [m.id, m.code]));
+      for (const b of [...rows, ...extra].filter((m) => m.category === 2)) {
+        buttonId.set(b.code, b.id);
+        const page = pages.get(b.parentId);
+        if (page) pageButtons.set(page, [...(pageButtons.get(page) ?? []), b.code]);
+      }
+    });
+
+    const grantCodes = async (roleIds: bigint[], codes: string[]) => {
+      const r = await grant(
+        roleIds,
+        codes.map((c) => buttonId.get(c)!),
+      );
+      expect(r.status).toBe(200);
+    };
+
+    const SYS_ = '/api/smart-system';
+    const RES = '/api/smart-resource';
+    const DESK = '/api/smart-desk';
+    const db = () => s.handle.db;
+    const one = async <T>(q: Promise<T[]>): Promise<T | undefined> => (await q)[0];
+
+    /** A guarded operation: how to make a row it acts on, call it, and observe what it changes. */
+    interface GuardCase {
+      op: string;
+      button: string;
+      /** inserts a row of the tenant for the call to act on (none for creates) */
+      fixture?: (tenantId: string, id: bigint) => Promise<void>;
+      url: (id: bigint, n: number) => string;
+      body?: (id: bigint, n: number) => object;
+      /** what the call changes (the row, or the rows it would create) */
+      state: (id: bigint, n: number) => Promise<unknown>;
+    }
+
+    const paramRow = (id: bigint) => one(db().select().from(param).where(eq(param.id, id)));
+    const deptRow = (id: bigint) => one(db().select().from(dept).where(eq(dept.id, id)));
+    const postRow = (id: bigint) => one(db().select().from(post).where(eq(post.id, id)));
+    const bizRow = (id: bigint) => one(db().select().from(dictBiz).where(eq(dictBiz.id, id)));
+    const noticeRow = (id: bigint) => one(db().select().from(notice).where(eq(notice.id, id)));
+    const attachRow = (id: bigint) => one(db().select().from(attach).where(eq(attach.id, id)));
+    const ossRow = (id: bigint) => one(db().select().from(oss).where(eq(oss.id, id)));
+    const smsRow = (id: bigint) => one(db().select().from(sms).where(eq(sms.id, id)));
+    const ydRow = (id: bigint) => one(db().select().from(yingdaoAuth).where(eq(yingdaoAuth.id, id)));
+    const audit = (tenantId: string, id: bigint) => ({ id, tenantId });
+
+    const fixtures = {
+      yingdao_auth: async (t: string, id: bigint) => {
+        await db()
+          .insert(yingdaoAuth)
+          .values({
+            ...audit(t, id),
+            authName: `btn${id}`.slice(0, 60),
+            apiBaseUrl: 'https://api.yingdao.com',
+            accessKeyId: 'k',
+            accessKeySecret: 'stored',
+          });
+      },
+      param: async (t: string, id: bigint) => {
+        await db()
+          .insert(param)
+          .values({ ...audit(t, id), paramName: 'p', paramKey: `btn.${id}`, paramValue: '1' });
+      },
+      dept: async (t: string, id: bigint) => {
+        await db()
+          .insert(dept)
+          .values({ ...audit(t, id), deptName: `d${id}`.slice(0, 40) });
+      },
+      post: async (t: string, id: bigint) => {
+        await db()
+          .insert(post)
+          .values({ ...audit(t, id), postCode: `b${id % 100000n}`, postName: 'p' });
+      },
+      dictbiz: async (t: string, id: bigint) => {
+        await db()
+          .insert(dictBiz)
+          .values({ ...audit(t, id), parentId: 0n, code: `btn_${id}`, dictKey: '-1', dictValue: 'v' });
+      },
+      notice: async (t: string, id: bigint) => {
+        await db()
+          .insert(notice)
+          .values({ ...audit(t, id), title: 't', category: 1, releaseTime: new Date() });
+      },
+      attach: async (t: string, id: bigint) => {
+        await db()
+          .insert(attach)
+          .values({ ...audit(t, id), link: 'https://cdn.example.cn/x.pdf', originalName: 'x.pdf' });
+      },
+      oss: async (t: string, id: bigint) => {
+        await db()
+          .insert(oss)
+          .values({
+            ...audit(t, id),
+            category: 1,
+            ossCode: `btn${id % 100000n}`,
+            endpoint: 'http://127.0.0.1:9000',
+            accessKey: 'ak',
+            secretKey: 'sk',
+            bucketName: 'b',
+          });
+      },
+      sms: async (t: string, id: bigint) => {
+        await db()
+          .insert(sms)
+          .values({
+            ...audit(t, id),
+            category: 3,
+            smsCode: `btn${id % 100000n}`,
+            templateId: 'T',
+            accessKey: 'ak',
+            secretKey: 'sk',
+          });
+      },
+    };
+
+    /** submit (add and edit) and remove of a crud page. */
+    const crudCases = <Body extends object>(
+      page: keyof typeof fixtures,
+      op: string,
+      base: string,
+      body: (n: number) => Body,
+      row: (id: bigint) => Promise<unknown>,
+      created: (n: number) => Promise<unknown>,
+    ): GuardCase[] => [
+      {
+        op: `${op}Submit`,
+        button: `${page}_add`,
+        url: () => `${base}/submit`,
+        body: (_id, n) => body(n),
+        state: (_id, n) => created(n),
+      },
+      {
+        op: `${op}Submit`,
+        button: `${page}_edit`,
+        fixture: fixtures[page],
+        url: () => `${base}/submit`,
+        body: (id, n) => ({ ...body(n), id: String(id) }),
+        state: row,
+      },
+      {
+        op: `${op}Remove`,
+        button: `${page}_delete`,
+        fixture: fixtures[page],
+        url: (id) => `${base}/remove?ids=${id}`,
+        state: row,
+      },
+    ];
+
+    const CASES: GuardCase[] = [
+      ...crudCases(
+        'param',
+        'param',
+        `${SYS_}/param`,
+        (n) => ({ paramName: 'btn', paramKey: `btn.new.${n}`, paramValue: String(n) }),
+        paramRow,
+        (n) =>
+          db()
+            .select()
+            .from(param)
+            .where(eq(param.paramKey, `btn.new.${n}`)),
+      ),
+      ...crudCases(
+        'dept',
+        'dept',
+        `${SYS_}/dept`,
+        (n) => ({ deptName: `btn${n}`, fullName: `btn${n}`, deptCategory: 1, sort: n }),
+        deptRow,
+        (n) =>
+          db()
+            .select()
+            .from(dept)
+            .where(eq(dept.deptName, `btn${n}`)),
+      ),
+      ...crudCases(
+        'post',
+        'post',
+        `${SYS_}/post`,
+        (n) => ({ category: 4, postCode: `bn${n}`, postName: `btn${n}`, sort: n }),
+        postRow,
+        (n) =>
+          db()
+            .select()
+            .from(post)
+            .where(eq(post.postName, `btn${n}`)),
+      ),
+      ...crudCases(
+        'dictbiz',
+        'dictBiz',
+        `${SYS_}/dict-biz`,
+        (n) => ({ code: `btn_new_${n}`, dictValue: `v${n}`, sort: 1, isSealed: 0 }),
+        bizRow,
+        (n) =>
+          db()
+            .select()
+            .from(dictBiz)
+            .where(eq(dictBiz.dictValue, `v${n}`)),
+      ),
+      ...crudCases(
+        'notice',
+        'notice',
+        `${DESK}/notice`,
+        (n) => ({ title: `btn${n}`, category: 1, releaseTime: '2025-06-15 09:30:00' }),
+        noticeRow,
+        (n) =>
+          db()
+            .select()
+            .from(notice)
+            .where(eq(notice.title, `btn${n}`)),
+      ),
+      ...crudCases(
+        'attach',
+        'attach',
+        `${RES}/attach`,
+        (n) => ({ link: `https://cdn.example.cn/${n}.pdf`, originalName: `btn${n}.pdf` }),
+        attachRow,
+        (n) =>
+          db()
+            .select()
+            .from(attach)
+            .where(eq(attach.originalName, `btn${n}.pdf`)),
+      ),
+      ...crudCases(
+        'oss',
+        'oss',
+        `${RES}/oss`,
+        (n) => ({
+          category: 1,
+          ossCode: `bn${n}`,
+          endpoint: 'http://127.0.0.1:9000',
+          accessKey: `ak${n}`,
+          secretKey: 'sk',
+          bucketName: 'b',
+        }),
+        ossRow,
+        (n) =>
+          db()
+            .select()
+            .from(oss)
+            .where(eq(oss.accessKey, `ak${n}`)),
+      ),
+      ...crudCases(
+        'sms',
+        'sms',
+        `${RES}/sms`,
+        (n) => ({ category: 3, smsCode: `bn${n}`, templateId: 'T', accessKey: `ak${n}`, secretKey: 'sk' }),
+        smsRow,
+        (n) =>
+          db()
+            .select()
+            .from(sms)
+            .where(eq(sms.accessKey, `ak${n}`)),
+      ),
+      ...(() => {
+        const YD_SYS = `${SYS_}/yingdao-auth`;
+        const YD = '/api/smart-yingdao/yingdao_auth';
+        const ydBody = (n: number) => ({
+          authName: `btn-new-${n}`,
+          apiBaseUrl: 'https://api.yingdao.com',
+          accessKeyId: `k${n}`,
+          accessKeySecret: 's',
+        });
+        const ydCreated = (n: number) =>
+          db()
+            .select()
+            .from(yingdaoAuth)
+            .where(eq(yingdaoAuth.authName, `btn-new-${n}`));
+        return [
+          {
+            op: 'yingdaoAuthSave',
+            button: 'yingdao_auth_add',
+            url: () => `${YD_SYS}/save`,
+            body: (_id: bigint, n: number) => ydBody(n),
+            state: (_id: bigint, n: number) => ydCreated(n),
+          },
+          {
+            op: 'yingdaoAuthUpdate',
+            button: 'yingdao_auth_edit',
+            fixture: fixtures.yingdao_auth,
+            url: () => `${YD_SYS}/update`,
+            body: (id: bigint, n: number) => ({ ...ydBody(n), id: String(id) }),
+            state: ydRow,
+          },
+          {
+            op: 'yingdaoAuthRemove',
+            button: 'yingdao_auth_delete',
+            fixture: fixtures.yingdao_auth,
+            url: (id: bigint) => `${YD_SYS}/remove?ids=${id}`,
+            state: ydRow,
+          },
+          ...crudCases('yingdao_auth', 'ydYingdaoAuth', YD, ydBody, ydRow, ydCreated),
+        ] satisfies GuardCase[];
+      })(),
+      {
+        op: 'ossEnable',
+        button: 'oss_edit',
+        fixture: fixtures.oss,
+        url: (id) => `${RES}/oss/enable?id=${id}`,
+        state: ossRow,
+      },
+      {
+        op: 'smsEnable',
+        button: 'sms_edit',
+        fixture: fixtures.sms,
+        url: (id) => `${RES}/sms/enable?id=${id}`,
+        state: smsRow,
+      },
+      {
+        op: 'smsSendMessage',
+        button: 'sms_edit',
+        url: (_id, n) =>
+          `${RES}/sms/endpoint/send-message?code=log&phones=1390000${String(n).padStart(4, '0')}`,
+        state: (_id, n) =>
+          db()
+            .select()
+            .from(smsMessage)
+            .where(eq(smsMessage.phones, `1390000${String(n).padStart(4, '0')}`)),
+      },
+    ];
+
+    /** Calls the case on a fresh fixture of `tenantId`; returns the answer and the state before and after. */
+    const attempt = async (c: GuardCase, token: string, tenantId: string) => {
+      const id = fxId();
+      const n = seq;
+      await c.fixture?.(tenantId, id);
+      const before = await c.state(id, n);
+      const res = await send(token, c.op, c.url(id, n), c.body?.(id, n));
+      return { res, before, after: await c.state(id, n) };
+    };
+
+    const expectDenied = (r: Res) => {
+      expect(r.status).toBe(401);
+      expect(r.body).toEqual({ code: 401, success: false, msg: '缺失权限', data: null });
+    };
+
+    it('every guarded operation is covered by a case', () => {
+      expect([...new Set(CASES.map((c) => c.op))].sort()).toEqual(Object.keys(WRITE_GUARDS).sort());
+    });
+
+    it.each(CASES.map((c) => [c.op, c.button, c] as const))(
+      '%s needs %s; the administrator and the tenant admin pass',
+      async (_op, button, c) => {
+        const page = button.slice(0, button.lastIndexOf('_'));
+        // without any button, then with every other button of the page: refused, nothing changes
+        for (const codes of [[], (pageButtons.get(page) ?? []).filter((b) => b !== button)]) {
+          await grantCodes([btnRole], codes);
+          const { res, before, after } = await attempt(c, btnUser, '000000');
+          expectDenied(res);
+          expect(after).toEqual(before);
+        }
+        // with the button
+        await grantCodes([btnRole], [button]);
+        const granted = await attempt(c, btnUser, '000000');
+        expect(granted.res.status, JSON.stringify(granted.res.body)).toBe(200);
+        expect(granted.after).not.toEqual(granted.before);
+        await grantCodes([btnRole], []);
+        // the administrator, and the tenant's own administrator role without any grant of this page
+        for (const [token, tenantId] of [
+          [admin, '000000'],
+          [demoAdmin, '100001'],
+        ] as const) {
+          const r = await attempt(c, token, tenantId);
+          expect(r.res.status, JSON.stringify(r.res.body)).toBe(200);
+          expect(r.after).not.toEqual(r.before);
+        }
+      },
+    );
+
+    it('the seeded operator adds and edits parameters but does not remove them; the guest only reads', async () => {
+      const add = (token: string, key: string) =>
+        send(token, 'paramSubmit', `${SYS_}/param/submit`, {
+          paramName: 'x',
+          paramKey: key,
+          paramValue: '1',
+        });
+      expect((await add(operator, 'btn.op.1')).status).toBe(200);
+      const [row] = await db().select().from(param).where(eq(param.paramKey, 'btn.op.1'));
+      const edit = (token: string) =>
+        send(token, 'paramSubmit', `${SYS_}/param/submit`, {
+          id: String(row!.id),
+          paramName: 'x',
+          paramKey: 'btn.op.1',
+          paramValue: token === operator ? '2' : '3',
+        });
+      expect((await edit(operator)).status).toBe(200);
+      expectDenied(await send(operator, 'paramRemove', `${SYS_}/param/remove?ids=${row!.id}`));
+      expectDenied(await add(guest, 'btn.guest.1'));
+      expectDenied(await edit(guest));
+      expectDenied(await send(guest, 'paramRemove', `${SYS_}/param/remove?ids=${row!.id}`));
+      expect(await paramRow(row!.id)).toMatchObject({ paramValue: '2', isDeleted: 0 });
+      expect(await db().select().from(param).where(eq(param.paramKey, 'btn.guest.1'))).toEqual([]);
+      // a guest can no longer rewrite the seeded account parameters
+      const [failCount] = await db().select().from(param).where(eq(param.paramKey, 'account.failCount'));
+      if (failCount) {
+        expectDenied(
+          await send(guest, 'paramSubmit', `${SYS_}/param/submit`, {
+            id: String(failCount.id),
+            paramName: failCount.paramName,
+            paramKey: failCount.paramKey,
+            paramValue: '1000',
+          }),
+        );
+        expect(await paramRow(failCount.id)).toEqual(failCount);
+      }
+    });
+
+    it('a granted button outside the tenant package is refused; grants of a removed role lapse', async () => {
+      await grantCodes([demoRole], ['param_add']);
+      const add = (key: string) =>
+        send(demoUser, 'paramSubmit', `${SYS_}/param/submit`, {
+          paramName: 'x',
+          paramKey: key,
+          paramValue: '1',
+        });
+      expect((await add('btn.pkg.1')).status).toBe(200);
+      const pkgId = 1123598830738679002n;
+      const [demo] = await db().select().from(tenant).where(eq(tenant.tenantId, '100001'));
+      await db()
+        .insert(tenantPackage)
+        .values({
+          id: pkgId,
+          packageName: '无新增',
+          menuId: [SEED_IDS.menuSystem, SEED_IDS.menuParam].join(','),
+        });
+      await db().update(tenant).set({ packageId: pkgId }).where(eq(tenant.tenantId, '100001'));
+      try {
+        await grantCodes([demoRole], ['param_add']); // drops this instance's snapshot
+        expectDenied(await add('btn.pkg.2'));
+        // the tenant admin is not limited by the package
+        expect(
+          (
+            await send(demoAdmin, 'paramSubmit', `${SYS_}/param/submit`, {
+              paramName: 'x',
+              paramKey: 'btn.pkg.3',
+              paramValue: '1',
+            })
+          ).status,
+        ).toBe(200);
+      } finally {
+        await db().update(tenant).set({ packageId: demo!.packageId }).where(eq(tenant.tenantId, '100001'));
+      }
+      await grantCodes([demoRole], ['param_add']);
+      expect((await add('btn.pkg.4')).status).toBe(200);
+      // the role removed (by the tenant admin): its grants no longer count for a token issued before
+      const rm = await send(demoAdmin, 'roleRemove', `${SYS_}/role/remove?ids=${demoRole}`);
+      expect(rm.status).toBe(200);
+      expectDenied(await add('btn.pkg.5'));
+      expect(await db().select().from(param).where(eq(param.paramKey, 'btn.pkg.5'))).toEqual([]);
     });
   });
 

@@ -2,7 +2,7 @@
  * Who may see and do what (blade-contract §3.2–3.4, §3.11–3.12): role ids of a token, menu visibility (role
  * grants ∩ tenant package), and a per-instance cache (TTL 3 s, dropped on this instance's writes) of the live
  * menus, roles, menu grants, scope rules and scope grants, read by the API-scope hook on every request, by the
- * data-scope filter of list queries and by `menu/routes` / `menu/buttons`.
+ * button guard of writes, by the data-scope filter of list queries and by `menu/routes` / `menu/buttons`.
  */
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/index';
@@ -20,6 +20,9 @@ export function bodyOf(req: FastifyRequest): Record<string, unknown> {
 
 export const SCOPE_DATA = 1;
 export const SCOPE_API = 2;
+
+/** Alias of a tenant's own administrator role (blade-contract §4 role **A** with `administrator`). */
+export const TENANT_ADMIN_ALIAS = 'admin';
 
 /** The platform super administrator role: sees every menu, passes every scope. */
 export const isAdministrator = (a: TokenClaims): boolean => a.authorities.includes('administrator');
@@ -139,6 +142,12 @@ export interface ScopeSnapshot {
   menuGrants: Map<bigint, Set<bigint>>;
   /** path → ids of the API rules matching it (memo; the snapshot is short-lived) */
   pathMemo: Map<string, bigint[]>;
+  /** live roles with the alias `admin`: each tenant's own administrator role */
+  tenantAdminRoles: Set<bigint>;
+  /** live button (category 2) ids by code; codes are not unique, so a list */
+  buttonsByCode: Map<string, bigint[]>;
+  /** tenant → menu ids of its package (`undefined`: no limit), read on first use within the snapshot's life */
+  packageMemo: Map<string, Promise<Set<bigint> | undefined>>;
 }
 
 /** Ant-style path pattern (`**` any, `*` one segment's characters, `?` one character) as an anchored RegExp. */
@@ -209,7 +218,10 @@ export class ScopeCache {
         .where(eq(scopeApi.isDeleted, 0)),
       this.db.select().from(roleScope),
       this.db.select().from(menu).where(eq(menu.isDeleted, 0)).orderBy(asc(menu.sort), asc(menu.id)),
-      this.db.select({ id: role.id, tenantId: role.tenantId }).from(role).where(eq(role.isDeleted, 0)),
+      this.db
+        .select({ id: role.id, tenantId: role.tenantId, alias: role.roleAlias })
+        .from(role)
+        .where(eq(role.isDeleted, 0)),
       this.db.select({ roleId: roleMenu.roleId, menuId: roleMenu.menuId }).from(roleMenu),
     ]);
     const menuGrants = new Map<bigint, Set<bigint>>();
@@ -217,6 +229,13 @@ export class ScopeCache {
       let set = menuGrants.get(g.roleId);
       if (!set) menuGrants.set(g.roleId, (set = new Set()));
       set.add(g.menuId);
+    }
+    const buttonsByCode = new Map<string, bigint[]>();
+    for (const m of menus) {
+      if (m.category !== 2) continue;
+      const ids = buttonsByCode.get(m.code);
+      if (ids) ids.push(m.id);
+      else buttonsByCode.set(m.code, [m.id]);
     }
     const dataGrants = new Map<bigint, Set<bigint>>();
     const apiGrants = new Map<bigint, Set<bigint>>();
@@ -235,6 +254,9 @@ export class ScopeCache {
       liveRoles: new Map(roles.map((r) => [r.id, r.tenantId])),
       menuGrants,
       pathMemo: new Map(),
+      tenantAdminRoles: new Set(roles.filter((r) => r.alias === TENANT_ADMIN_ALIAS).map((r) => r.id)),
+      buttonsByCode,
+      packageMemo: new Map(),
     };
     if (generation === this.generation) {
       this.snap = snap;

@@ -1,0 +1,123 @@
+/**
+ * Button permissions of write operations (blade-contract §3.3, `menu/buttons`): the console shows a page's add, edit
+ * and delete buttons from the caller's granted button codes (`<page>_add` …); the server enforces the same codes, so
+ * a hidden button is also a refused call. Declared per operationId in `WRITE_GUARDS`; operations not declared there
+ * are not affected (reads, the caller's own profile, uploads, and modules with their own role checks).
+ *
+ * Who passes: the administrator (every operation, as for menus and API scopes); the tenant's own administrator (a
+ * live role of the caller's tenant with the alias `admin`, as `requireAdmin` of the user module) on these
+ * tenant-owned modules; any other caller only with one of the operation's button codes granted to one of its live
+ * roles of its tenant, within the tenant package. Denied calls answer 401 `缺失权限`, as the API-scope hook.
+ *
+ * Grants, roles, buttons and packages come from the per-instance scope cache (TTL ≤ 3 s), so a check is a few map
+ * lookups; the package of a tenant is read once per snapshot.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../db/index';
+import { fail } from '../util';
+import { NO_PERMISSION_MSG } from './api-scope';
+import { isAdministrator, packageMenuIds, roleIdsOf, scopeCache, type ScopeSnapshot } from './permissions';
+import type { TokenClaims } from './tokens';
+
+/**
+ * What an operation needs on its page: `submit` creates without an id (add) and updates with one (edit), exactly
+ * as the crud kit decides; enabling a provider config is an edit.
+ */
+export type ButtonNeed = 'submit' | 'add' | 'edit' | 'delete';
+
+export interface WriteGuard {
+  /** menu code of the page (seed-menus.ts); its buttons are `<page>_<kind>` */
+  page: string;
+  need: ButtonNeed;
+}
+
+/** Write operations of the tenant-owned system, desk, resource and vendor modules, and the button each needs. */
+export const WRITE_GUARDS: Readonly<Record<string, WriteGuard>> = {
+  paramSubmit: { page: 'param', need: 'submit' },
+  paramRemove: { page: 'param', need: 'delete' },
+  deptSubmit: { page: 'dept', need: 'submit' },
+  deptRemove: { page: 'dept', need: 'delete' },
+  postSubmit: { page: 'post', need: 'submit' },
+  postRemove: { page: 'post', need: 'delete' },
+  dictBizSubmit: { page: 'dictbiz', need: 'submit' },
+  dictBizRemove: { page: 'dictbiz', need: 'delete' },
+  noticeSubmit: { page: 'notice', need: 'submit' },
+  noticeRemove: { page: 'notice', need: 'delete' },
+  // the attachment page has no add or edit button: records come from uploads, manual ones from administrators
+  attachSubmit: { page: 'attach', need: 'submit' },
+  attachRemove: { page: 'attach', need: 'delete' },
+  ossSubmit: { page: 'oss', need: 'submit' },
+  ossRemove: { page: 'oss', need: 'delete' },
+  ossEnable: { page: 'oss', need: 'edit' },
+  smsSubmit: { page: 'sms', need: 'submit' },
+  smsRemove: { page: 'sms', need: 'delete' },
+  smsEnable: { page: 'sms', need: 'edit' },
+  // sends through the tenant's configured account (costs money, reaches any phone): who may edit the configs
+  smsSendMessage: { page: 'sms', need: 'edit' },
+  // Yingdao credentials, served under smart-system (save / update) and smart-yingdao (submit) alike
+  yingdaoAuthSave: { page: 'yingdao_auth', need: 'add' },
+  yingdaoAuthUpdate: { page: 'yingdao_auth', need: 'edit' },
+  yingdaoAuthRemove: { page: 'yingdao_auth', need: 'delete' },
+  ydYingdaoAuthSubmit: { page: 'yingdao_auth', need: 'submit' },
+  ydYingdaoAuthRemove: { page: 'yingdao_auth', need: 'delete' },
+};
+
+/** The button code a call of `guard` needs, given its (validated) body. */
+export function buttonCode(guard: WriteGuard, body: unknown): string {
+  let kind: Exclude<ButtonNeed, 'submit'>;
+  if (guard.need === 'submit') {
+    const id = body && typeof body === 'object' ? (body as { id?: unknown }).id : undefined;
+    kind = typeof id === 'string' && id !== '' ? 'edit' : 'add';
+  } else kind = guard.need;
+  return `${guard.page}_${kind}`;
+}
+
+function packageOf(db: Db, snap: ScopeSnapshot, tenantId: string): Promise<Set<bigint> | undefined> {
+  let p = snap.packageMemo.get(tenantId);
+  if (!p) {
+    p = packageMenuIds(db, tenantId);
+    snap.packageMemo.set(tenantId, p);
+    void p.catch(() => snap.packageMemo.delete(tenantId)); // a failed read is retried by the next call
+  }
+  return p;
+}
+
+/** Whether the caller may press the button `code` (see the module comment). */
+export async function buttonAllowed(
+  db: Db,
+  snap: ScopeSnapshot,
+  a: TokenClaims,
+  code: string,
+): Promise<boolean> {
+  if (isAdministrator(a)) return true;
+  // roles removed since the login, or of another tenant, count for nothing
+  const roles = roleIdsOf(a).filter((r) => snap.liveRoles.get(r) === a.tenant_id);
+  if (roles.some((r) => snap.tenantAdminRoles.has(r))) return true;
+  const granted = (snap.buttonsByCode.get(code) ?? []).filter((b) =>
+    roles.some((r) => snap.menuGrants.get(r)?.has(b)),
+  );
+  if (granted.length === 0) return false;
+  const pkg = await packageOf(db, snap, a.tenant_id);
+  return !pkg || granted.some((b) => pkg.has(b));
+}
+
+const operationOf = (req: FastifyRequest): string | undefined =>
+  (req.routeOptions.schema as { operationId?: string } | undefined)?.operationId;
+
+/**
+ * Fastify preHandler: refuses guarded writes without their button. After validation, because the submit body's id
+ * (as coerced by the schema) decides between add and edit, as it does in the handler.
+ */
+export function buttonGuardHook(db: Db) {
+  const cache = scopeCache(db);
+  return async (req: FastifyRequest, reply: FastifyReply) => {
+    const op = operationOf(req);
+    const guard = op !== undefined && Object.hasOwn(WRITE_GUARDS, op) ? WRITE_GUARDS[op] : undefined;
+    if (!guard) return;
+    const a = req.auth;
+    // every guarded operation requires a token; without claims there is nobody to grant anything to
+    if (!a || !(await buttonAllowed(db, await cache.get(), a, buttonCode(guard, req.body)))) {
+      return reply.code(401).send(fail(401, NO_PERMISSION_MSG));
+    }
+  };
+}
