@@ -125,6 +125,32 @@ describe('CrudPage', () => {
     expect(head.style.width).toBe('250px');
   });
 
+  it('two pages on one screen name their search and pagination landmarks apart with landmarkLabel', async () => {
+    render(
+      <UiLocaleProvider locale="zh">
+        <CrudProvider value={{ t, can: () => true }}>
+          <CrudPage resource={paramResource} adapter={makeAdapter()} landmarkLabel="字典" />
+          <CrudPage resource={paramResource} adapter={makeAdapter()} landmarkLabel="字典项" />
+        </CrudProvider>
+      </UiLocaleProvider>,
+    );
+    await screen.findAllByText('name 1');
+    expect(screen.getAllByRole('search').map((el) => el.getAttribute('aria-label'))).toEqual([
+      '字典',
+      '字典项',
+    ]);
+    expect(screen.getAllByRole('navigation').map((el) => el.getAttribute('aria-label'))).toEqual([
+      '分页 · 字典',
+      '分页 · 字典项',
+    ]);
+  });
+
+  it('without landmarkLabel the pagination keeps its own name', async () => {
+    renderPage(makeAdapter());
+    await waitForRows();
+    expect(screen.getByRole('navigation').getAttribute('aria-label')).toBe('分页');
+  });
+
   it('search drops empty values and resets the page to 1', async () => {
     const adapter = makeAdapter();
     const { user } = renderPage(adapter);

@@ -43,6 +43,11 @@ export type CrudPageProps<Row, Form> = {
   /** Extra row actions after view/edit/delete. */
   rowActions?: (row: Row) => React.ReactNode;
   className?: string;
+  /**
+   * Translated name given to the page's search and pagination landmarks. Needed when several CRUD pages share a
+   * screen: landmarks of one kind must have distinct names (WCAG, axe landmark-unique).
+   */
+  landmarkLabel?: string;
 };
 
 type DialogState = {
@@ -71,6 +76,7 @@ function CrudPageView<Row, Form>({
   toolbarExtra,
   rowActions,
   className,
+  landmarkLabel,
 }: CrudPageProps<Row, Form>) {
   const crud = useCrudContext();
   const { t, can } = crud;
@@ -337,7 +343,13 @@ function CrudPageView<Row, Form>({
 
   return (
     <div data-slot="crud-page" data-resource={resource.name} className={cn('flex flex-col gap-4', className)}>
-      <CrudSearch columns={searchColumns} onSearch={onSearch} onReset={onReset} loading={loading} />
+      <CrudSearch
+        columns={searchColumns}
+        onSearch={onSearch}
+        onReset={onReset}
+        loading={loading}
+        aria-label={landmarkLabel}
+      />
       <CrudToolbar
         onAdd={allowAdd ? openAdd : undefined}
         onBatchDelete={allowBatchDelete && resource.selection !== false ? onBatchDelete : undefined}
@@ -372,6 +384,8 @@ function CrudPageView<Row, Form>({
           total,
           pageSizes,
           onChange: (next) => setPage(next),
+          // (only when given: an undefined would replace the pagination's own name)
+          ...(landmarkLabel ? { 'aria-label': `${messages.pagination} · ${landmarkLabel}` } : {}),
         }}
       />
       {dialogUsed ? (

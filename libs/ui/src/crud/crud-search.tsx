@@ -18,6 +18,8 @@ export type CrudSearchProps<Row, Form> = {
   onReset: () => void;
   loading?: boolean;
   className?: string;
+  /** Accessible name of the search landmark (distinct when several CRUD pages share a screen). */
+  'aria-label'?: string;
 };
 
 /** Search bar compiled from the searchable columns. */
@@ -27,6 +29,7 @@ export function CrudSearch<Row, Form>({
   onReset,
   loading,
   className,
+  'aria-label': ariaLabel,
 }: CrudSearchProps<Row, Form>) {
   const { t } = useCrudContext();
   const { messages } = useUiLocale();
@@ -42,6 +45,7 @@ export function CrudSearch<Row, Form>({
     <form
       data-slot="crud-search"
       role="search"
+      aria-label={ariaLabel}
       className={cn('flex flex-wrap items-end gap-x-4 gap-y-3', className)}
       onSubmit={(event) => {
         event.preventDefault();
