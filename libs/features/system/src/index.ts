@@ -5,6 +5,20 @@ import zh from './i18n/zh';
 
 export const routes = {
   '/system/param': () => import('./param/ParamPage'),
+  '/system/dict': () => import('./dict/DictPage'),
+  '/system/dictbiz': () => import('./dict/DictBizPage'),
+  '/system/tenantpackage': () => import('./tenant-package/TenantPackagePage'),
+  '/dict-horizontal/index': () => import('./dict/DictHorizontalPage'),
+  '/dict-vertical/index': () => import('./dict/DictVerticalPage'),
+} as const;
+
+/**
+ * Catalogue keys of the tab labels of the routes above that are not in the server menu (spec §2 "Routes inside
+ * the main layout"): menu pages take the menu's name, these have none.
+ */
+export const routeLabels = {
+  '/dict-horizontal/index': 'system.dict.horizontalTitle',
+  '/dict-vertical/index': 'system.dict.verticalTitle',
 } as const;
 
 export const catalogue = { zh, en };

@@ -1,0 +1,59 @@
+import {
+  dictBizChildList,
+  dictBizDetail,
+  dictBizParentList,
+  dictBizRemove,
+  dictBizSubmit,
+  dictBizTree,
+  dictChildList,
+  dictDetail,
+  dictParentList,
+  dictRemove,
+  dictSubmit,
+  dictTree,
+  type Dict,
+  type DictChildListParams,
+  type DictParentListParams,
+  type DictSubmit,
+  type TreeNode,
+} from '@smart/api-sdk';
+
+/**
+ * The operations a dictionary page needs. The system (`dict`) and business (`dict-biz`) dictionaries share one
+ * contract (blade-contract §4.5), so one page serves both through this seam.
+ */
+export interface DictApi {
+  /** Name of the permission codes and table preferences: `dict` or `dictbiz`. */
+  name: 'dict' | 'dictbiz';
+  /** Catalogue key of the page title. */
+  title: string;
+  parentList(params: DictParentListParams): Promise<{ records: Dict[]; total: number }>;
+  childList(params: DictChildListParams): Promise<Dict[]>;
+  detail(id: string): Promise<Dict>;
+  submit(body: DictSubmit): Promise<unknown>;
+  remove(ids: string[]): Promise<unknown>;
+  tree(): Promise<TreeNode[]>;
+}
+
+export const systemDictApi: DictApi = {
+  name: 'dict',
+  title: 'system.dict.title',
+  parentList: (params) => dictParentList(params),
+  childList: (params) => dictChildList(params),
+  detail: (id) => dictDetail({ id }),
+  submit: (body) => dictSubmit(body),
+  remove: (ids) => dictRemove({ ids: ids.join(',') }),
+  // The older console sends code=DICT; the server ignores it (blade-contract §4.5).
+  tree: () => dictTree({ code: 'DICT' }),
+};
+
+export const bizDictApi: DictApi = {
+  name: 'dictbiz',
+  title: 'system.dict.bizTitle',
+  parentList: (params) => dictBizParentList(params),
+  childList: (params) => dictBizChildList(params),
+  detail: (id) => dictBizDetail({ id }),
+  submit: (body) => dictBizSubmit(body),
+  remove: (ids) => dictBizRemove({ ids: ids.join(',') }),
+  tree: () => dictBizTree({ code: 'DICT' }),
+};

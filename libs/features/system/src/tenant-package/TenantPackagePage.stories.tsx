@@ -1,0 +1,130 @@
+// The real tenant package page (resource + SDK adapter + HTTP layer) against MSW, through msw-storybook-addon (see
+// ParamPage.stories.tsx and libs/ui/.storybook for the worker set-up).
+import {
+  configureHttp,
+  type TenantPackage,
+  type TenantPackageSave,
+  type TenantPackageUpdate,
+  type TreeNode,
+} from '@smart/api-sdk';
+import { createMockHandlers, envelope, getTenantPackageListResponseMock } from '@smart/api-sdk/mocks';
+import { CrudProvider } from '@smart/ui';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { http, HttpResponse } from 'msw';
+import { expect, screen, waitFor, within } from 'storybook/test';
+import zh from '../i18n/zh';
+import TenantPackagePage from './TenantPackagePage';
+
+const t = (key: string) => {
+  const value = key
+    .split('.')
+    .reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], zh);
+  return typeof value === 'string' ? value : key;
+};
+
+configureHttp({ baseUrl: '', getToken: () => 'storybook-token' });
+
+const node = (id: string, title: string, children?: TreeNode[]): TreeNode => ({
+  id,
+  parentId: '0',
+  title,
+  key: id,
+  value: id,
+  hasChildren: !!children,
+  ...(children ? { children } : {}),
+});
+
+const menus: TreeNode[] = [
+  node('10', '系统管理', [node('11', '用户管理'), node('12', '参数管理'), node('13', '系统字典')]),
+  node('20', '日志管理', [node('21', '通用日志')]),
+  node('30', '工作台'),
+];
+
+/** A small stateful backend: list, detail, save, update and remove, plus the menu tree. */
+function memoryHandlers() {
+  const template = getTenantPackageListResponseMock().data.records[0] as TenantPackage;
+  let rows: TenantPackage[] = [
+    { ...template, id: '701', packageName: '基础版', menuId: '30', remark: '只有工作台' },
+    { ...template, id: '702', packageName: '标准版', menuId: '10,11,12,13,30', remark: '' },
+  ];
+  return [
+    http.get('*/api/smart-system/menu/tree', () => HttpResponse.json(envelope(menus))),
+    http.get('*/api/smart-system/tenant-package/list', () =>
+      HttpResponse.json(envelope({ records: rows, total: rows.length, size: 10, current: 1, pages: 1 })),
+    ),
+    http.get('*/api/smart-system/tenant-package/detail', ({ request }) => {
+      const id = new URL(request.url).searchParams.get('id');
+      return HttpResponse.json(envelope(rows.find((r) => r.id === id) ?? null));
+    }),
+    http.post('*/api/smart-system/tenant-package/save', async ({ request }) => {
+      const body = (await request.json()) as TenantPackageSave;
+      rows = [{ ...template, ...body, id: String(800 + rows.length) } as TenantPackage, ...rows];
+      return HttpResponse.json(envelope({}));
+    }),
+    http.post('*/api/smart-system/tenant-package/update', async ({ request }) => {
+      const body = (await request.json()) as TenantPackageUpdate;
+      rows = rows.map((r) => (r.id === body.id ? { ...r, ...body } : r));
+      return HttpResponse.json(envelope({}));
+    }),
+    http.post('*/api/smart-system/tenant-package/remove', ({ request }) => {
+      const ids = (new URL(request.url).searchParams.get('ids') ?? '').split(',');
+      rows = rows.filter((r) => !ids.includes(r.id));
+      return HttpResponse.json(envelope({}));
+    }),
+  ];
+}
+
+const meta = {
+  title: 'Features/System/TenantPackagePage',
+  component: TenantPackagePage,
+  parameters: { layout: 'padded', msw: { handlers: createMockHandlers(memoryHandlers()) } },
+  decorators: [
+    (Story) => (
+      <CrudProvider value={{ t, can: () => true }}>
+        <Story />
+      </CrudProvider>
+    ),
+  ],
+} satisfies Meta<typeof TenantPackagePage>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** The contract's examples, as generated into the SDK: edit and delete, no view button. */
+export const ContractExamples: Story = {
+  parameters: { msw: { handlers: createMockHandlers() } },
+  play: async ({ canvas }) => {
+    const row = await canvas.findByRole('row', { name: /基础版/ }, { timeout: 5000 });
+    await expect(within(row).getByRole('button', { name: '编辑' })).toBeInTheDocument();
+    await expect(within(row).queryByRole('button', { name: '查看' })).toBeNull();
+  },
+};
+
+/** Create a package from two menus of the tree; the list names them. */
+export const AddWithTwoMenus: Story = {
+  play: async ({ canvas, userEvent }) => {
+    await canvas.findByText('标准版', undefined, { timeout: 5000 });
+    await userEvent.click(canvas.getByRole('button', { name: '新增' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.type(within(dialog).getByLabelText(/产品包名称/), '专业版');
+    await userEvent.click(await within(dialog).findByRole('combobox', { name: /菜单列表/ }));
+    const tree = await screen.findByRole('tree');
+    await userEvent.click(within(tree).getByRole('treeitem', { name: '工作台' }));
+    await userEvent.click(within(tree).getByRole('treeitem', { name: '日志管理' }));
+    await userEvent.keyboard('{Escape}');
+    await userEvent.click(within(dialog).getByRole('button', { name: '保存' }));
+    await expect(await screen.findByText('新增成功')).toBeInTheDocument();
+    const row = await canvas.findByRole('row', { name: /专业版/ });
+    await waitFor(() => expect(row).toHaveTextContent('日志管理, 通用日志, 工作台'));
+  },
+};
+
+/** Batch delete with nothing selected warns instead of asking. */
+export const BatchDeleteNeedsSelection: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByText('标准版', undefined, { timeout: 5000 });
+    canvasElement.querySelector<HTMLButtonElement>('[data-action="batch-delete"]')?.click();
+    await expect(await screen.findByText('请选择至少一条数据')).toBeInTheDocument();
+  },
+};

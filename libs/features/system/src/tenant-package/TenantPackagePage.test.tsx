@@ -1,0 +1,213 @@
+import {
+  configureHttp,
+  resetHttpConfig,
+  type TenantPackage,
+  type TenantPackageSave,
+  type TenantPackageUpdate,
+  type TreeNode,
+} from '@smart/api-sdk';
+import { envelope } from '@smart/api-sdk/mocks';
+import { CrudProvider, Toaster, UiLocaleProvider } from '@smart/ui';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import en from '../i18n/en';
+import zh from '../i18n/zh';
+import TenantPackagePage from './TenantPackagePage';
+
+// An in-memory backend speaking the tenant-package contract and the menu selector tree.
+let rows: TenantPackage[] = [];
+const calls = {
+  list: [] as URLSearchParams[],
+  save: [] as TenantPackageSave[],
+  update: [] as TenantPackageUpdate[],
+  remove: [] as string[],
+};
+
+const node = (id: string, title: string, children?: TreeNode[]): TreeNode => ({
+  id,
+  parentId: '0',
+  title,
+  key: id,
+  value: id,
+  hasChildren: !!children,
+  ...(children ? { children } : {}),
+});
+
+const menus: TreeNode[] = [
+  node('10', '系统管理', [node('11', '用户管理'), node('12', '参数管理')]),
+  node('20', '日志管理'),
+];
+
+function pack(i: number, over: Partial<TenantPackage> = {}): TenantPackage {
+  return {
+    id: String(700 + i),
+    packageName: `产品包${i}`,
+    menuId: '10,11,12',
+    remark: '',
+    createUser: '1',
+    createDept: '1',
+    createTime: '2026-11-22 10:00:00',
+    updateUser: '1',
+    updateTime: '2026-11-22 10:00:00',
+    status: 1,
+    isDeleted: 0,
+    ...over,
+  };
+}
+
+const server = setupServer(
+  http.get('*/api/smart-system/tenant-package/list', ({ request }) => {
+    const q = new URL(request.url).searchParams;
+    calls.list.push(q);
+    const name = q.get('packageName');
+    const hits = rows.filter((r) => !name || r.packageName === name);
+    return HttpResponse.json(envelope({ records: hits, total: hits.length, size: 10, current: 1, pages: 1 }));
+  }),
+  http.get('*/api/smart-system/tenant-package/detail', ({ request }) => {
+    const id = new URL(request.url).searchParams.get('id');
+    return HttpResponse.json(envelope(rows.find((r) => r.id === id) ?? null));
+  }),
+  http.get('*/api/smart-system/menu/tree', () => HttpResponse.json(envelope(menus))),
+  http.post('*/api/smart-system/tenant-package/save', async ({ request }) => {
+    const body = (await request.json()) as TenantPackageSave;
+    calls.save.push(body);
+    rows = [pack(rows.length + 1, { ...body, id: String(800 + rows.length) }), ...rows];
+    return HttpResponse.json(envelope({}));
+  }),
+  http.post('*/api/smart-system/tenant-package/update', async ({ request }) => {
+    const body = (await request.json()) as TenantPackageUpdate;
+    calls.update.push(body);
+    rows = rows.map((r) => (r.id === body.id ? { ...r, ...body } : r));
+    return HttpResponse.json(envelope({}));
+  }),
+  http.post('*/api/smart-system/tenant-package/remove', ({ request }) => {
+    const ids = new URL(request.url).searchParams.get('ids') ?? '';
+    calls.remove.push(ids);
+    rows = rows.filter((r) => !ids.split(',').includes(r.id));
+    return HttpResponse.json(envelope({}));
+  }),
+);
+
+const translate = (catalogue: object) => (key: string) => {
+  const value = key
+    .split('.')
+    .reduce<unknown>((n, part) => (n as Record<string, unknown> | undefined)?.[part], catalogue);
+  return typeof value === 'string' ? value : key;
+};
+const tZh = translate(zh);
+const tEn = translate(en);
+
+function renderPage(locale: 'zh' | 'en' = 'zh') {
+  return render(
+    <UiLocaleProvider locale={locale}>
+      <CrudProvider value={{ t: locale === 'zh' ? tZh : tEn, can: () => true }}>
+        <TenantPackagePage />
+        <Toaster />
+      </CrudProvider>
+    </UiLocaleProvider>,
+  );
+}
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeEach(() => {
+  rows = [pack(1), pack(2, { menuId: '20' })];
+  calls.list = [];
+  calls.save = [];
+  calls.update = [];
+  calls.remove = [];
+  configureHttp({ baseUrl: 'http://localhost', getToken: () => 'token' });
+});
+afterEach(() => {
+  server.resetHandlers();
+  resetHttpConfig();
+});
+afterAll(() => server.close());
+
+// The first test pays for loading the lazy dialog and tree controls, which is slow when both cores are busy.
+describe('tenant package page', { timeout: 20_000 }, () => {
+  it('lists the packages with their menus by name; edit and delete, but no view button', async () => {
+    renderPage();
+    const row = await screen.findByRole('row', { name: /产品包1/ });
+    await within(row).findByText('系统管理, 用户管理, 参数管理');
+    expect(within(row).getByRole('button', { name: '编辑' })).toBeInTheDocument();
+    expect(within(row).getByRole('button', { name: '删除' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '查看' })).toBeNull();
+  });
+
+  it('shows the required messages on blur and on save', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByText('产品包1');
+    await user.click(screen.getByRole('button', { name: '新增' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByLabelText(/产品包名称/));
+    await user.tab();
+    expect(await within(dialog).findByText('请输入产品包名称')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: '保存' }));
+    expect(await within(dialog).findByText('请选择菜单')).toBeInTheDocument();
+    expect(calls.save).toEqual([]);
+  });
+
+  it('creates a package with two menus of the tree, saved comma-joined', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByText('产品包1');
+    await user.click(screen.getByRole('button', { name: '新增' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText(/产品包名称/), '专业版');
+    await user.click(await within(dialog).findByRole('combobox', { name: /菜单列表/ }));
+    const tree = await screen.findByRole('tree');
+    const system = within(tree).getByRole('treeitem', { name: '系统管理' });
+    await user.click(system.querySelector('[data-slot=tree-select-toggle]') as Element);
+    await user.click(within(tree).getByRole('treeitem', { name: '用户管理' }));
+    await user.click(within(tree).getByRole('treeitem', { name: '日志管理' }));
+    await user.keyboard('{Escape}');
+    await user.click(within(dialog).getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(calls.save).toHaveLength(1));
+    expect(calls.save[0]).toEqual({ packageName: '专业版', menuId: '11,20', remark: '' });
+    expect(await screen.findByText('新增成功')).toBeInTheDocument();
+  });
+
+  it('edits through update with the id', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    const row = await screen.findByRole('row', { name: /产品包2/ });
+    await user.click(within(row).getByRole('button', { name: '编辑' }));
+    const dialog = await screen.findByRole('dialog');
+    const name = within(dialog).getByLabelText(/产品包名称/);
+    await waitFor(() => expect(name).toHaveValue('产品包2'));
+    await user.clear(name);
+    await user.type(name, '旗舰版');
+    await user.click(within(dialog).getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(calls.update).toHaveLength(1));
+    expect(calls.update[0]).toEqual({ id: '702', packageName: '旗舰版', menuId: '20', remark: '' });
+    expect(await screen.findByText('更新成功')).toBeInTheDocument();
+  });
+
+  it('warns when batch delete has nothing selected (zh)', async () => {
+    const user = userEvent.setup();
+    const { container } = renderPage();
+    await screen.findByText('产品包1');
+    await user.click(container.querySelector<HTMLButtonElement>('[data-action="batch-delete"]')!);
+    expect(await screen.findByText('请选择至少一条数据')).toBeInTheDocument();
+    expect(calls.remove).toEqual([]);
+  });
+
+  it('warns when batch delete has nothing selected (en), and deletes the selected rows', async () => {
+    const user = userEvent.setup();
+    const { container } = renderPage('en');
+    await screen.findByText('产品包1');
+    const batch = container.querySelector<HTMLButtonElement>('[data-action="batch-delete"]')!;
+    await user.click(batch);
+    expect(await screen.findByText('Please select at least one row')).toBeInTheDocument();
+    for (const box of screen.getAllByRole('checkbox', { name: /select row/i })) await user.click(box);
+    await user.click(batch);
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: /OK|Confirm/i }),
+    );
+    await waitFor(() => expect(calls.remove).toEqual(['701,702']));
+  });
+});

@@ -1,0 +1,49 @@
+import type { TenantPackage } from '@smart/api-sdk';
+import { defineResource, type Option, type ResourceDef } from '@smart/ui';
+import type { TenantPackageForm } from './tenant-package.adapter';
+
+/**
+ * The tenant package page of spec §2: add, edit, delete and batch delete, no view button. `menus` is the menu
+ * tree, loaded by the page, so the list can name the menus and the dialog can offer them.
+ */
+export function tenantPackageResource(menus: Option[]): ResourceDef<TenantPackage, TenantPackageForm> {
+  return defineResource<TenantPackage, TenantPackageForm>({
+    name: 'tenantpackage',
+    title: 'system.tenantPackage.title',
+    columns: [
+      {
+        prop: 'packageName',
+        label: 'system.tenantPackage.packageName',
+        search: true,
+        width: 200,
+        rules: { required: 'system.tenantPackage.rules.packageName', max: 50 },
+      },
+      {
+        prop: 'menuId',
+        label: 'system.tenantPackage.menuId',
+        type: 'tree',
+        multiple: true,
+        options: menus,
+        maxTagCount: 6,
+        span: 24,
+        rules: { required: 'system.tenantPackage.rules.menuId' },
+      },
+      {
+        prop: 'remark',
+        label: 'system.tenantPackage.remark',
+        type: 'textarea',
+        rows: 2,
+        span: 24,
+        rules: { max: 255 },
+      },
+    ],
+    permissions: {
+      add: 'tenantpackage_add',
+      edit: 'tenantpackage_edit',
+      delete: 'tenantpackage_delete',
+      view: 'tenantpackage_view',
+    },
+    actions: { view: false, edit: true, delete: true },
+    dialog: { width: 880, closeOnOutsideClick: false },
+  });
+}
