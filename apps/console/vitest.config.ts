@@ -6,7 +6,7 @@ export default defineConfig({
   test: {
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
-    setupFiles: ['../../tools/test/jsdom-setup.ts'],
+    setupFiles: ['../../tools/test/jsdom-setup.ts', './src/test-utils/i18n-missing-keys.ts'],
     reporters: ['default', ['json', { outputFile: '.test-results/vitest.json' }]],
   },
 });

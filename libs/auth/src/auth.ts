@@ -190,11 +190,14 @@ export function useDictionary<C extends DictionaryCode>(code: C): Dictionaries[C
 
 /* Menu and buttons ----------------------------------------------------------------------------------------------- */
 
-/** Fetches the menu routes (optionally of a top menu), caches them in the session, and returns them. */
+/**
+ * Fetches the menu routes (optionally of a top menu) and returns them. Only the whole menu is cached in the session:
+ * it stands in for the menu after a reload, and a top menu's part would hide the rest until the next fetch.
+ */
 export async function loadMenu(topMenuId?: string): Promise<Menu[]> {
   const started = generation;
   const menu = await menuRoutes(topMenuId ? { topMenuId } : undefined);
-  if (started === generation) updateSession({ menu });
+  if (started === generation && !topMenuId) updateSession({ menu });
   return menu;
 }
 

@@ -22,6 +22,7 @@ const en: Shape<Catalogue> = {
     home: 'Home',
     dashboard: 'Dashboard',
     lock: 'Locked',
+    test: 'Test page',
     403: '403',
     404: '404',
     500: '500',
@@ -104,6 +105,8 @@ const en: Shape<Catalogue> = {
     pageFailed: 'This page failed',
     pageFailedHint: 'The error was recorded in the error log.',
     retry: 'Try again',
+    loadFailed: 'The page failed to load',
+    loadFailedHint: 'The network may be unstable, or the console was updated. Try again.',
   },
   theme: {
     title: 'Theme',
@@ -116,6 +119,10 @@ const en: Shape<Catalogue> = {
   sidebar: {
     empty: 'No menu found',
     label: 'Main menu',
+  },
+  topMenu: {
+    label: 'Top menu',
+    home: 'Home',
   },
   wel: {
     greeting: 'Welcome back, {{name}}',

@@ -18,6 +18,7 @@ const zh = {
     home: '首页',
     dashboard: '控制台',
     lock: '锁屏',
+    test: '测试页',
     403: '403',
     404: '404',
     500: '500',
@@ -100,6 +101,8 @@ const zh = {
     pageFailed: '页面出错了',
     pageFailedHint: '错误已记入错误日志。',
     retry: '重试',
+    loadFailed: '页面加载失败',
+    loadFailedHint: '网络不稳定或系统已更新,请重试。',
   },
   theme: {
     title: '主题',
@@ -112,6 +115,10 @@ const zh = {
   sidebar: {
     empty: '没有发现菜单',
     label: '主菜单',
+  },
+  topMenu: {
+    label: '顶部菜单',
+    home: '首页',
   },
   wel: {
     greeting: '欢迎回来,{{name}}',

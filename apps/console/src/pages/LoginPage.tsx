@@ -33,6 +33,15 @@ export default function LoginPage() {
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [submitting, setSubmitting] = useState(false);
   const captchaRef = useRef<CaptchaHandle>(null);
+  // The guard leaves /login as soon as the token is saved, before login() resolves (it still loads the
+  // dictionaries); navigating home then would undo whatever the user opened meanwhile.
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
   const [captchaCode, setCaptchaCode] = useState('');
   const [captchaError, setCaptchaError] = useState<string>();
   const [registerOpen, setRegisterOpen] = useState(false);
@@ -66,7 +75,7 @@ export default function LoginPage() {
         password: values.password,
         ...(website.captchaMode && captchaRef.current ? { captcha: captchaRef.current.value() } : {}),
       });
-      void navigate('/wel/index', { replace: true });
+      if (mounted.current) void navigate('/wel/index', { replace: true });
     } catch {
       // The HTTP layer already showed the server's message (error_description); stay on the form.
       setSubmitting(false);

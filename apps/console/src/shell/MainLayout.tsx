@@ -1,34 +1,34 @@
 import { createQueryClient, oauthClearCache } from '@smart/api-sdk';
-import {
-  can,
-  getSession,
-  loadMenu,
-  loadPermissions,
-  startTokenRefresh,
-  useSession,
-  type Tab,
-} from '@smart/auth';
+import { can, getSession, loadPermissions, startTokenRefresh, useSession, type Tab } from '@smart/auth';
 import { ConfirmProvider, CrudProvider, UiLocaleProvider, useConfirm } from '@smart/ui';
 import { catalogue as systemCatalogue } from '@smart/feature-system';
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { addCatalogue, currentLanguage } from '../i18n';
 import { menuNamesEn } from '../i18n/menu-names';
-import { filterByRoles, findByPath, normaliseMenu, type MenuItem, type ServerMenu } from './menu';
+import {
+  filterByRoles,
+  findByPath,
+  indexRedirect,
+  normaliseMenu,
+  type MenuItem,
+  type ServerMenu,
+} from './menu';
 import { MenuSearch } from './MenuSearch';
-import { StableNavigateProvider } from './navigate';
-import { bindQueriesToSession, MENU_BUTTONS_KEY, MENU_ROUTES_KEY } from './session-queries';
+import { StableNavigateProvider, useShellNavigate } from './navigate';
+import { bindQueriesToSession, MENU_BUTTONS_KEY } from './session-queries';
 import { Sidebar } from './Sidebar';
 import { TabStrip } from './TabStrip';
 import { tabActions, useOpenTabs } from './tab-store';
 import { tabValue } from './tabs';
 import { TabViews } from './TabViews';
 import { TopBar } from './TopBar';
+import { useMenus } from './TopMenu';
 import { useDocumentTitle } from './use-document-title';
 import { ensureToaster, notifySuccess } from './toaster-host';
-import { collapseForScreen, isSmallScreen, useScreenLevel } from './use-screen';
+import { useSidebarCollapse } from './use-screen';
 import { IframePage, resolveView } from './views';
 
 addCatalogue(systemCatalogue);
@@ -77,33 +77,34 @@ function Shell() {
   const { t } = useTranslation();
   const location = useLocation();
   const confirm = useConfirm();
-  const screen = useScreenLevel();
-  const [collapsed, setCollapsed] = useState(() => isSmallScreen(screen));
+  const navigate = useShellNavigate();
+  const { collapsed, toggle: toggleCollapsed, onNavigate } = useSidebarCollapse();
+  // The chosen top menu ('' = none): it narrows the sidebar, not the labels or the search.
+  const [topMenuId, setTopMenuId] = useState('');
   const [searchOpen, setSearchOpen] = useState(false);
   const [versions, setVersions] = useState<Record<string, number>>({});
   const roles = useSession((s) => s.userInfo?.role_name ?? '');
   const tabs = useOpenTabs();
 
   // the login prefetched both (session-queries.ts); menus change rarely, and clearing the cache refetches them
-  const menuQuery = useQuery({ queryKey: MENU_ROUTES_KEY, queryFn: () => loadMenu(), staleTime: 60_000 });
+  const { all: menuQuery, sidebar: sidebarQuery } = useMenus(topMenuId);
   useQuery({ queryKey: MENU_BUTTONS_KEY, queryFn: () => loadPermissions(), staleTime: 60_000 });
   useEffect(() => startTokenRefresh(), []);
   useEffect(() => {
     void ensureToaster();
   }, []);
 
-  // Automatic collapse when the screen becomes small (spec §9 size levels), open again when it grows.
-  const previousScreen = useRef(screen);
-  useEffect(() => {
-    const previous = previousScreen.current;
-    previousScreen.current = screen;
-    if (previous !== screen) setCollapsed((c) => collapseForScreen(previous, screen, c));
-  }, [screen]);
-
   const items = useMemo(
     () =>
       filterByRoles(normaliseMenu((menuQuery.data ?? getSession().menu) as ServerMenu[]), roles.split(',')),
     [menuQuery.data, roles],
+  );
+  const sidebarItems = useMemo(
+    () =>
+      topMenuId === ''
+        ? items
+        : filterByRoles(normaliseMenu((sidebarQuery.data ?? []) as ServerMenu[]), roles.split(',')),
+    [topMenuId, items, sidebarQuery.data, roles],
   );
 
   const path = location.pathname;
@@ -132,9 +133,6 @@ function Shell() {
   }, [current, label, i18nKey, known, query]);
 
   const crud = useMemo(() => ({ t: (key: string) => t(key), can }), [t]);
-  const onNavigate = useCallback(() => {
-    if (isSmallScreen(screen)) setCollapsed(true);
-  }, [screen]);
 
   const refresh = useCallback((value: string) => {
     setVersions((v) => ({ ...v, [value]: (v[value] ?? 0) + 1 }));
@@ -152,25 +150,43 @@ function Shell() {
     void notifySuccess(t('tabs.clearCacheDone'));
   }, [confirm, t]);
 
-  const toggleCollapsed = useCallback(() => setCollapsed((c) => !c), []);
+  // Upstream: the home entry brings the whole menu back and opens the home tab.
+  const chooseTopMenu = useCallback(
+    (id: string) => {
+      setTopMenuId(id);
+      if (id === '') void navigate('/wel/index');
+    },
+    [navigate],
+  );
   const openSearch = useCallback(() => setSearchOpen(true), []);
   const onClearCache = useCallback(() => void clearCache(), [clearCache]);
 
-  // A menu page the feature registries do not know, once the menu has loaded, is a 404.
-  if (!view && !menuQuery.isPending) return <Navigate to="/404" replace />;
+  if (!view) {
+    // A parent without children leads to its index child (spec §2), the query kept.
+    const index = indexRedirect(items, path, (target) => resolveView(target) !== undefined);
+    if (index) return <Navigate to={`${index}${location.search}`} replace />;
+    // A menu page the feature registries do not know, once the menu has loaded, is a 404.
+    if (!menuQuery.isPending) return <Navigate to="/404" replace />;
+  }
 
   return (
     <CrudProvider value={crud}>
       <div className="flex h-screen overflow-hidden bg-muted/40 text-foreground">
         <Sidebar
-          items={items}
+          items={sidebarItems}
           collapsed={collapsed}
           activePath={path}
-          loading={menuQuery.isPending}
+          loading={sidebarQuery.isPending}
           onNavigate={onNavigate}
         />
         <div className="flex min-w-0 flex-1 flex-col">
-          <TopBar collapsed={collapsed} onToggle={toggleCollapsed} items={items} />
+          <TopBar
+            collapsed={collapsed}
+            onToggle={toggleCollapsed}
+            items={items}
+            topMenuId={topMenuId}
+            onTopMenu={chooseTopMenu}
+          />
           <TabStrip
             tabs={tabs}
             active={current}

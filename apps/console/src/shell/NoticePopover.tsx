@@ -115,16 +115,23 @@ export function NoticeList({
   );
 }
 
-/** No mail or message endpoint exists in the contract: say so instead of showing made-up entries. */
-function NoSource({ kind }: { kind: string }) {
+/**
+ * The contract has no mail or message endpoint (only the desk notices): an honest empty state, in the operator's
+ * words, instead of the made-up entries upstream showed.
+ */
+function Empty({ kind }: { kind: 'mail' | 'message' }) {
   const { t } = useTranslation();
   return (
-    <p
-      className="flex items-center justify-center p-4 text-center text-sm text-muted-foreground"
+    <div
+      className="flex flex-col items-center justify-center gap-1 p-4 text-center"
       style={{ height: NOTICE_AREA_HEIGHT }}
+      data-testid={`notice-empty-${kind}`}
     >
-      {t('notice.noSource', { kind })}
-    </p>
+      <p className="text-sm">{t(kind === 'mail' ? 'notice.noMail' : 'notice.noMessage')}</p>
+      <p className="text-xs text-muted-foreground">
+        {t(kind === 'mail' ? 'notice.noMailHint' : 'notice.noMessageHint')}
+      </p>
+    </div>
   );
 }
 
@@ -147,10 +154,10 @@ export function NoticePopover() {
             <TabsTrigger value="notice">{t('notice.notice')}</TabsTrigger>
           </TabsList>
           <TabsContent value="mail">
-            <NoSource kind={t('notice.mail')} />
+            <Empty kind="mail" />
           </TabsContent>
           <TabsContent value="message">
-            <NoSource kind={t('notice.message')} />
+            <Empty kind="message" />
           </TabsContent>
           <TabsContent value="notice">{open ? <NoticeList /> : null}</TabsContent>
         </Tabs>

@@ -24,6 +24,7 @@ import { LockButton } from './LockButton';
 import { MenuAutocomplete } from './MenuAutocomplete';
 import { NoticePopover } from './NoticePopover';
 import { useSwitchDeptRole } from './SwitchDeptRoleDialog';
+import { TopMenu } from './TopMenu';
 import type { MenuItem } from './menu';
 
 interface TopBarProps {
@@ -31,9 +32,12 @@ interface TopBarProps {
   onToggle: () => void;
   /** The role-filtered menu, for the search box. */
   items: MenuItem[];
+  /** The chosen top menu (`''`: none) and how to choose one. */
+  topMenuId: string;
+  onTopMenu: (topMenuId: string) => void;
 }
 
-function TopBarView({ collapsed, onToggle, items }: TopBarProps) {
+function TopBarView({ collapsed, onToggle, items, topMenuId, onTopMenu }: TopBarProps) {
   const { t } = useTranslation();
   const navigate = useShellNavigate();
   const confirm = useConfirm();
@@ -74,6 +78,7 @@ function TopBarView({ collapsed, onToggle, items }: TopBarProps) {
       >
         {collapsed ? <PanelLeftOpen /> : <PanelLeftClose />}
       </IconButton>
+      <TopMenu active={topMenuId} onSelect={onTopMenu} />
       <MenuAutocomplete items={items} className="hidden w-48 sm:flex" />
       <div className="flex-1" />
       <a

@@ -4,6 +4,7 @@ import {
   filterByRoles,
   findByPath,
   iframePath,
+  indexRedirect,
   menuPrefixMatch,
   menuTarget,
   normaliseMenu,
@@ -118,5 +119,30 @@ describe('server menu', () => {
     expect(iframePath('https://x.test/a?b=1&c=2', 'X')).toBe(
       '/myiframe/urlPath?name=X&src=https%3A%2F%2Fx.test%2Fa%3Fb%3D1%26c%3D2',
     );
+  });
+});
+
+describe('bare parent paths (spec §2: a parent with no children gets an index child and a redirect)', () => {
+  const items = normaliseMenu(forest);
+
+  it('a top-level leaf redirects from its bare path to its index child, with or without a trailing slash', () => {
+    expect(indexRedirect(items, '/desk')).toBe('/desk/index');
+    expect(indexRedirect(items, '/desk/')).toBe('/desk/index');
+  });
+
+  it('parents with children, external links, unknown paths and index paths do not redirect', () => {
+    expect(indexRedirect(items, '/system')).toBeUndefined();
+    expect(indexRedirect(items, '/nowhere')).toBeUndefined();
+    expect(indexRedirect(items, '/desk/index')).toBeUndefined();
+    expect(indexRedirect(items, '/')).toBeUndefined();
+    expect(
+      indexRedirect(normaliseMenu([m({ id: 'x', path: 'https://example.org' })]), 'https://example.org'),
+    ).toBe(undefined);
+  });
+
+  it("the console's own <x>/index pages redirect the same way", () => {
+    const known = (path: string) => path === '/test/index';
+    expect(indexRedirect(items, '/test', known)).toBe('/test/index');
+    expect(indexRedirect(items, '/other', known)).toBeUndefined();
   });
 });

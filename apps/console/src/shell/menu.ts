@@ -107,6 +107,26 @@ export function iframePath(src: string, name: string, i18n?: string): string {
   return `${IFRAME_PREFIX}urlPath?${query.toString()}`;
 }
 
+/**
+ * Where a bare parent path leads (spec §2 "a parent with no children gets an index child and a redirect"): a
+ * top-level leaf's route is `<path>/index` (normalise above), so its bare path must not end in a 404. `isView`
+ * extends the rule to the console's own `<x>/index` pages (upstream's static `/test`, `/info` routes redirect the
+ * same way). Undefined when the path is not such a parent.
+ */
+export function indexRedirect(
+  items: MenuItem[],
+  path: string,
+  isView: (path: string) => boolean = () => false,
+): string | undefined {
+  const bare = path.replace(/\/+$/, '');
+  if (!bare || bare.endsWith('/index')) return undefined;
+  const target = `${bare}/index`;
+  const isMenuParent = items.some(
+    (item) => item.children.length === 0 && !item.external && item.path === target,
+  );
+  return isMenuParent || isView(target) ? target : undefined;
+}
+
 export function findByPath(items: MenuItem[], path: string): MenuItem | undefined {
   for (const item of items) {
     if (item.path === path) return item;

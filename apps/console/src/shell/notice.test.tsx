@@ -136,6 +136,9 @@ describe('notice popover', () => {
     expect(listCalls[0]?.get('current')).toBe('1');
     expect(listCalls[0]?.get('size')).toBe('10');
     await user.click(screen.getByRole('tab', { name: '邮件' }));
-    expect(await screen.findByText(/暂无数据/)).toBeInTheDocument();
+    expect(await screen.findByText('暂无邮件')).toBeInTheDocument();
+    expect(screen.getByText('本控制台暂不收发邮件。')).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: '消息' }));
+    expect(await screen.findByText('暂无消息')).toBeInTheDocument();
   });
 });

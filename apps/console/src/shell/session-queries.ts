@@ -1,8 +1,11 @@
 import { isGuestLogin, loadMenu, loadPermissions, onAuthEvent } from '@smart/auth';
 import type { QueryClient } from '@tanstack/react-query';
 
-export const MENU_ROUTES_KEY = ['menu-routes'] as const;
+/** The menu routes of a top menu (`''`: the whole menu); each top menu has its own cache entry. */
+export const menuRoutesKey = (topMenuId = '') => ['menu-routes', topMenuId] as const;
+export const MENU_ROUTES_KEY = menuRoutesKey();
 export const MENU_BUTTONS_KEY = ['menu-buttons'] as const;
+export const TOP_MENU_KEY = ['menu-top-menu'] as const;
 
 export interface SessionLoaders {
   menu: () => Promise<unknown>;

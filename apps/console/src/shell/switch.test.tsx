@@ -17,6 +17,7 @@ setupMswServer(
   http.get('*/api/smart-auth/oauth/user-info', () =>
     ok({ userName: 'admin', avatar: '', expireTime: '', power: 1, balance: 2 }),
   ),
+  http.get('*/api/smart-system/menu/top-menu', () => ok([])),
   http.get('*/api/smart-system/dept/select', () => ok([{ id: '11', deptName: '研发部' }])),
   http.get('*/api/smart-system/role/select', () => ok([{ id: '22', roleName: '管理员' }])),
   http.post('*/api/smart-auth/oauth/token/refresh', ({ request }) => {
@@ -39,7 +40,16 @@ afterEach(() => resetWebsite());
 
 async function openUserMenu() {
   const user = userEvent.setup();
-  renderWithShell(<TopBar collapsed={false} onToggle={() => undefined} items={[]} />, { path: '/wel/index' });
+  renderWithShell(
+    <TopBar
+      collapsed={false}
+      onToggle={() => undefined}
+      items={[]}
+      topMenuId=""
+      onTopMenu={() => undefined}
+    />,
+    { path: '/wel/index' },
+  );
   await user.click(screen.getByTestId('user-menu'));
   await screen.findByRole('menuitem', { name: '退出登录' });
   return user;

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 
 /** Screen size levels of spec §9: 3 at width ≥ 1200, 2 at ≥ 992, 1 at ≥ 768, else 0. */
 export function screenLevel(width: number): 0 | 1 | 2 | 3 {
@@ -28,4 +28,25 @@ export function collapseForScreen(previous: number, level: number, collapsed: bo
   if (isSmallScreen(level) && !isSmallScreen(previous)) return true;
   if (!isSmallScreen(level) && isSmallScreen(previous)) return false;
   return collapsed;
+}
+
+/**
+ * The sidebar's collapse flag: collapsed from the start on a small screen, following the screen level as it
+ * changes, and collapsing again after an item was chosen on a small screen (spec §2), so the page is not hidden
+ * behind the menu.
+ */
+export function useSidebarCollapse(): { collapsed: boolean; toggle: () => void; onNavigate: () => void } {
+  const screen = useScreenLevel();
+  const [collapsed, setCollapsed] = useState(() => isSmallScreen(screen));
+  const previousScreen = useRef(screen);
+  useEffect(() => {
+    const previous = previousScreen.current;
+    previousScreen.current = screen;
+    if (previous !== screen) setCollapsed((c) => collapseForScreen(previous, screen, c));
+  }, [screen]);
+  const toggle = useCallback(() => setCollapsed((c) => !c), []);
+  const onNavigate = useCallback(() => {
+    if (isSmallScreen(screen)) setCollapsed(true);
+  }, [screen]);
+  return { collapsed, toggle, onNavigate };
 }

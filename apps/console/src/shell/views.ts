@@ -1,6 +1,7 @@
 // Which component shows a path inside the layout: the console's own pages, then each feature's route registry.
-import { routes as systemRoutes } from '@smart/feature-system';
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { routeLabels as systemLabels, routes as systemRoutes } from '@smart/feature-system';
+import type { ComponentType } from 'react';
+import { retryableLazy } from './chunk-load';
 import { IFRAME_PREFIX } from './menu';
 import { loadWelcomePage } from './preload';
 
@@ -17,16 +18,23 @@ const STATIC_VIEWS: Record<string, StaticView> = {
   '/wel/dashboard': { load: () => import('../pages/wel/DashboardPage'), label: 'route.dashboard' },
   '/info/index': { load: () => import('../pages/info/InfoPage'), label: 'info.title' },
   '/pay/pay': { load: () => import('../pages/pay/PayPage'), label: 'pay.title' },
+  '/test/index': { load: () => import('../pages/test/TestPage'), label: 'route.test' },
 };
 
 const FEATURE_VIEWS: Record<string, Loader> = { ...systemRoutes };
 
-const cache = new Map<string, LazyExoticComponent<ComponentType>>();
+/**
+ * Tab labels (catalogue keys) of feature routes outside the server menu, such as the dictionary pages of spec §2:
+ * menu pages take the menu's name, these have none.
+ */
+export const FEATURE_LABELS: Readonly<Record<string, string>> = { ...systemLabels };
 
-function component(path: string, load: Loader): LazyExoticComponent<ComponentType> {
+const cache = new Map<string, ComponentType>();
+
+function component(path: string, load: Loader): ComponentType {
   let hit = cache.get(path);
   if (!hit) {
-    hit = lazy(load);
+    hit = retryableLazy(load);
     cache.set(path, hit);
   }
   return hit;
@@ -35,15 +43,18 @@ function component(path: string, load: Loader): LazyExoticComponent<ComponentTyp
 export type ResolvedView =
   | {
       kind: 'page';
-      Component: LazyExoticComponent<ComponentType>;
-      /** Catalogue key of the label for the console's own pages; menu pages take the menu's name. */
+      Component: ComponentType;
+      /**
+       * Catalogue key of the label for the console's own pages and feature pages outside the menu; menu pages take
+       * the menu's name.
+       */
       labelKey?: string;
     }
   /** The embedded page of an external link: its address and label travel in the tab's query. */
   | { kind: 'iframe' };
 
 /** The embedded page, loaded with the first external link. */
-export const IframePage = lazy(() => import('../pages/IframePage'));
+export const IframePage = retryableLazy(() => import('../pages/IframePage'));
 
 /** `/myiframe/{routerPath}`: the embedded page (spec §2), whatever the router path. */
 export function isIframePath(path: string): boolean {
@@ -55,5 +66,7 @@ export function resolveView(path: string): ResolvedView | undefined {
   const own = STATIC_VIEWS[path];
   if (own) return { kind: 'page', Component: component(path, own.load), labelKey: own.label };
   const feature = FEATURE_VIEWS[path];
-  return feature ? { kind: 'page', Component: component(path, feature) } : undefined;
+  if (!feature) return undefined;
+  const labelKey = FEATURE_LABELS[path];
+  return { kind: 'page', Component: component(path, feature), ...(labelKey ? { labelKey } : {}) };
 }

@@ -51,6 +51,8 @@ describe('login captcha mode', () => {
     expect(await screen.findByLabelText('账号')).toBeInTheDocument();
     expect(screen.queryByLabelText('验证码')).not.toBeInTheDocument();
     expect(served).toBe(0);
+    // Spec §2: the page part of the title is '登录'; the site title follows, as on every page (upstream vue2).
+    expect(document.title).toBe('登录-Smart 运营控制台');
   });
 
   it('sends the key and code as headers, and shows a new picture after a failed login', async () => {
