@@ -1,14 +1,16 @@
 import './app.css';
 import './i18n';
-import { hydrateSession } from '@smart/auth';
+import { configureWebsite, hydrateSession } from '@smart/auth';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App } from './App';
+import { websiteFromEnv } from './config/website-env';
 import { restoreAppearance } from './shell/appearance';
 import { installErrorCapture } from './shell/error-log';
 import { setupHttp } from './shell/http-setup';
 
+configureWebsite(websiteFromEnv(import.meta.env));
 hydrateSession();
 setupHttp();
 installErrorCapture();
