@@ -15,6 +15,36 @@ function sealedOptions(t: (key: string) => string): Option[] {
   ];
 }
 
+/** Sealed (switchable in the list, spec §9 widths: 100 parent, 80 child) and remark, the same in both lists. */
+function sealedAndRemark<Row extends Dict>(
+  t: (key: string) => string,
+  sealedWidth: number,
+  sealedCell: (row: Row) => React.ReactNode,
+): CrudColumn<Row, DictSubmit>[] {
+  return [
+    {
+      prop: 'isSealed',
+      label: 'system.dict.isSealed',
+      type: 'switch',
+      width: sealedWidth,
+      align: 'center',
+      options: sealedOptions(t),
+      defaultValue: 0,
+      rules: { required: 'system.dict.rules.isSealed' },
+      render: sealedCell,
+    },
+    {
+      prop: 'remark',
+      label: 'system.dict.remark',
+      type: 'textarea',
+      rows: 2,
+      span: 24,
+      hideInList: true,
+      rules: { max: 255 },
+    },
+  ];
+}
+
 function permissions(api: DictApi) {
   return {
     add: `${api.name}_add`,
@@ -56,26 +86,7 @@ export function parentDictResource(
         hideInList: true,
         rules: { required: 'system.dict.rules.sort' },
       },
-      {
-        prop: 'isSealed',
-        label: 'system.dict.isSealed',
-        type: 'switch',
-        width: 100,
-        align: 'center',
-        options: sealedOptions(t),
-        defaultValue: 0,
-        rules: { required: 'system.dict.rules.isSealed' },
-        render: sealedCell,
-      },
-      {
-        prop: 'remark',
-        label: 'system.dict.remark',
-        type: 'textarea',
-        rows: 2,
-        span: 24,
-        hideInList: true,
-        rules: { max: 255 },
-      },
+      ...sealedAndRemark<Dict>(t, 100, sealedCell),
     ],
     permissions: permissions(api),
     actions: { view: true, edit: true, delete: true },
@@ -137,26 +148,7 @@ export function childDictResource(
       precision: 0,
       rules: { required: 'system.dict.rules.sort' },
     },
-    {
-      prop: 'isSealed',
-      label: 'system.dict.isSealed',
-      type: 'switch',
-      width: 80,
-      align: 'center',
-      options: sealedOptions(t),
-      defaultValue: 0,
-      rules: { required: 'system.dict.rules.isSealed' },
-      render: sealedCell,
-    },
-    {
-      prop: 'remark',
-      label: 'system.dict.remark',
-      type: 'textarea',
-      rows: 2,
-      span: 24,
-      hideInList: true,
-      rules: { max: 255 },
-    },
+    ...sealedAndRemark<DictChildRow>(t, 80, sealedCell),
   ];
   return defineResource<DictChildRow, DictSubmit>({
     name: `${api.name}-item`,
