@@ -36,6 +36,7 @@ import { noticeHandlers } from './handlers/notice';
 import { ossHandlers } from './handlers/oss';
 import { smsHandlers } from './handlers/sms';
 import { yingdaoAuthHandlers } from './handlers/yingdao-auth';
+import { flowHandlers } from './handlers/flow';
 import { registerFileRoute } from './storage/files';
 import { registerMultipart } from './storage/multipart';
 import { registerRequestLogging } from './logging/hooks';
@@ -249,6 +250,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     ...noticeHandlers(db),
     ...userHandlers(db),
     ...yingdaoAuthHandlers(db),
+    ...flowHandlers(db),
   };
   await app.register(openapiGlue, {
     specification: spec,

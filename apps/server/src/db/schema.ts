@@ -328,3 +328,4 @@ export * from './schema-perm';
 export * from './schema-auth';
 export * from './schema-resource';
 export * from './schema-yingdao';
+export * from './schema-flow';

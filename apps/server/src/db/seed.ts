@@ -8,6 +8,7 @@ import { PERM_IDS, permSeedStep } from './seed-perm';
 import { contractDictsStep } from './seed-dicts';
 import { menuCatalogueStep } from './seed-menus';
 import { resourceSeedStep } from './seed-resource';
+import { flowSeedStep } from './seed-flow';
 import {
   client,
   dept,
@@ -470,6 +471,7 @@ const STEPS: { name: string; run(tx: Db): Promise<void> }[] = [
   resourceSeedStep,
   permSeedStep,
   peopleStep,
+  flowSeedStep,
 ];
 
 export async function applySeedSteps(db: Db): Promise<void> {
