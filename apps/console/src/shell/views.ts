@@ -1,6 +1,7 @@
 // Which component shows a path inside the layout: the console's own pages, then each feature's route registry.
 import { routeLabels as systemLabels, routes as systemRoutes } from '@smart/feature-system';
-import type { ComponentType } from 'react';
+import { createElement, type ComponentType } from 'react';
+import { parseLeaveRoute } from '../pages/work/leave-routes';
 import { retryableLazy } from './chunk-load';
 import { IFRAME_PREFIX } from './menu';
 import { loadWelcomePage } from './preload';
@@ -61,8 +62,28 @@ export function isIframePath(path: string): boolean {
   return path.startsWith(IFRAME_PREFIX) && path.length > IFRAME_PREFIX.length;
 }
 
+/** Tab labels of the leave pages, whose paths carry parameters. */
+const LEAVE_LABELS = {
+  form: 'route.leaveForm',
+  handle: 'route.leaveHandle',
+  detail: 'route.leaveDetail',
+} as const;
+
+/** A leave page bound to its path's parameters (one component per path, cached like the others). */
+function leaveView(path: string): ResolvedView | undefined {
+  const route = parseLeaveRoute(path);
+  if (!route) return undefined;
+  const load: Loader = () =>
+    import('../pages/work/LeavePages').then((m) => ({
+      default: () => createElement(m.LeavePage, { route }),
+    }));
+  return { kind: 'page', Component: component(path, load), labelKey: LEAVE_LABELS[route.page] };
+}
+
 export function resolveView(path: string): ResolvedView | undefined {
   if (isIframePath(path)) return { kind: 'iframe' };
+  const leave = leaveView(path);
+  if (leave) return leave;
   const own = STATIC_VIEWS[path];
   if (own) return { kind: 'page', Component: component(path, own.load), labelKey: own.label };
   const feature = FEATURE_VIEWS[path];

@@ -1,0 +1,82 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { createHash } from 'node:crypto';
+import { loginAsAdmin } from './login-helper';
+
+const BASIC = 'Basic c2FiZXI6c2FiZXJfc2VjcmV0';
+const md5 = (s: string) => createHash('md5').update(s).digest('hex');
+
+/** The operator's token straight from the API: the console has no claim-list page yet to find the task by. */
+async function operatorToken(request: APIRequestContext): Promise<string> {
+  const params = new URLSearchParams({
+    grant_type: 'password',
+    username: 'operator',
+    password: md5('operator'),
+    scope: 'all',
+    tenantId: '000000',
+    type: 'account',
+  });
+  const res = await request.post(`/api/smart-auth/oauth/token?${params.toString()}`, {
+    headers: { authorization: BASIC, 'tenant-id': '000000' },
+  });
+  expect(res.ok()).toBe(true);
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
+test('a leave request: the admin applies with the operator as approver, the operator claims and approves it', async ({
+  page,
+  browser,
+  request,
+}) => {
+  await loginAsAdmin(page);
+  await page.goto('/work/process/leave/form/Leave:1:4');
+  await expect(page.getByText('流程定义: Leave:1:4')).toBeVisible();
+  await page.getByRole('combobox', { name: '审批人' }).click();
+  await page.getByRole('option', { name: /运维人员/ }).click();
+  await page.getByLabel('开始时间').fill('2026-12-01T09:00');
+  await page.getByLabel('结束时间').fill('2026-12-03T18:00');
+  const reason = `e2e 请假 ${Date.now()}`;
+  await page.getByLabel('请假理由').fill(reason);
+  const started = page.waitForResponse((r) => r.url().includes('/leave/start-process'));
+  await page.getByRole('button', { name: '提交申请' }).click();
+  expect((await started).status()).toBe(200);
+
+  const token = await operatorToken(request);
+  const claims = await request.get('/api/smart-flow/work/claim-list', {
+    headers: { authorization: BASIC, 'smart-auth': `bearer ${token}` },
+  });
+  const records = (
+    (await claims.json()) as {
+      data: { records: { taskId: string; processInstanceId: string; businessId: string }[] };
+    }
+  ).data.records;
+  expect(records.length).toBeGreaterThan(0);
+  const task = records[0]!;
+
+  const operator = await browser.newContext();
+  const op = await operator.newPage();
+  try {
+    await op.goto('/login');
+    await op.getByLabel('账号').fill('operator');
+    await op.getByLabel('密码', { exact: true }).fill('operator');
+    await op.getByRole('button', { name: '登录' }).click();
+    await expect(op).toHaveURL(/\/wel\/index$/);
+    await op.goto(`/work/process/leave/handle/${task.taskId}/${task.processInstanceId}/${task.businessId}`);
+    await expect(op.getByText(reason)).toBeVisible();
+    await expect(op.getByTestId('leave-state')).toHaveText('审批中');
+    await op.getByRole('button', { name: '签收' }).click();
+    await op.getByLabel('审批意见').fill('同意,注意安全');
+    await op.getByRole('button', { name: '同意', exact: true }).click();
+    await expect(op).toHaveURL(
+      new RegExp(`/work/process/leave/detail/${task.processInstanceId}/${task.businessId}$`),
+    );
+    await expect(op.getByTestId('leave-state')).toHaveText('已通过');
+    await expect(op.getByTestId('leave-history')).toContainText('同意,注意安全');
+  } finally {
+    await operator.close();
+  }
+
+  // the applicant sees the outcome on the detail page too
+  await page.goto(`/work/process/leave/detail/${task.processInstanceId}/${task.businessId}`);
+  await expect(page.getByTestId('leave-state')).toHaveText('已通过');
+  await expect(page.getByTestId('leave-history')).toContainText('审批通过');
+});

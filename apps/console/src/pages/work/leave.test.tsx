@@ -1,0 +1,273 @@
+import type { TokenResult } from '@smart/api-sdk';
+import { updateSession } from '@smart/auth';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { resolveView } from '../../shell/views';
+import { renderWithShell, setupMswServer } from '../../test-utils/providers';
+import { LeaveForm, toServerDateTime } from './LeaveForm';
+import { LeavePage } from './LeavePages';
+import { leaveState } from './LeaveInfo';
+import { parseLeaveRoute } from './leave-routes';
+
+vi.mock('../../shell/toaster-host', () => ({
+  notifyError: vi.fn(),
+  notifySuccess: vi.fn(),
+  ensureToaster: vi.fn(),
+}));
+
+const ok = <T,>(data: T) => HttpResponse.json({ code: 200, success: true, msg: '操作成功', data });
+const ME = '1123598821738675211';
+const PI = '2501';
+const BID = '1123598831738675201';
+const TASK = '2510';
+
+const leave = {
+  id: BID,
+  processInstanceId: PI,
+  applyTime: '2026-11-22 10:30:00',
+  flow: { assigneeName: '管理员' },
+  processDefinitionId: 'Leave:1:4',
+  taskUser: ME,
+  startTime: '2026-12-01 09:00:00',
+  endTime: '2026-12-03 18:00:00',
+  reason: '回老家办事',
+  createUser: '1123598821738675201',
+  createDept: '1123598813738675201',
+  createTime: '2026-11-22 10:30:00',
+  updateUser: '1123598821738675201',
+  updateTime: '2026-11-22 10:30:00',
+  status: 1,
+  isDeleted: 0,
+};
+const startRow = {
+  historyActivityId: 'start',
+  historyActivityName: '开始',
+  assigneeName: '管理员',
+  createTime: '2026-11-22 10:30:00',
+  endTime: '2026-11-22 10:30:00',
+  comment: '',
+};
+const approveRow = (assignee: string, endTime = '', comment = '') => ({
+  taskId: TASK,
+  historyActivityId: 'approve',
+  historyActivityName: '审批',
+  assignee: assignee ? `taskUser_${assignee}` : '',
+  assigneeName: assignee ? '运维人员' : '',
+  createTime: '2026-11-22 10:30:00',
+  endTime,
+  comment,
+});
+
+let history: object[] = [];
+let claimable: object[] = [];
+let started: unknown[] = [];
+let claims: string[] = [];
+let completed: unknown[] = [];
+
+setupMswServer(
+  http.get('*/api/smart-user/page', () =>
+    ok({
+      total: 1,
+      size: 200,
+      current: 1,
+      pages: 1,
+      records: [{ id: ME, account: 'operator', realName: '运维人员' }],
+    }),
+  ),
+  http.post('*/api/smart-desk/process/leave/start-process', async ({ request }) => {
+    started.push(await request.json());
+    return ok({});
+  }),
+  http.get('*/api/smart-desk/process/leave/detail', () => ok(leave)),
+  http.get('*/api/smart-flow/process/history-flow-list', () => ok(history)),
+  http.get('*/api/smart-flow/work/claim-list', () =>
+    ok({ total: claimable.length, size: 1, current: 1, pages: 1, records: claimable }),
+  ),
+  http.post('*/api/smart-flow/work/claim-task', ({ request }) => {
+    claims.push(new URL(request.url).searchParams.get('taskId') ?? '');
+    history = [startRow, approveRow(ME)];
+    claimable = [];
+    return ok({});
+  }),
+  http.post('*/api/smart-flow/work/complete-task', async ({ request }) => {
+    const body = (await request.json()) as { flag?: string; comment?: string };
+    completed.push(body);
+    const pass = body.flag === 'ok';
+    history = [
+      startRow,
+      approveRow(ME, '2026-11-22 11:00:00', body.comment ?? '同意'),
+      {
+        historyActivityId: pass ? 'approved' : 'rejected',
+        historyActivityName: pass ? '审批通过' : '已驳回',
+      },
+    ];
+    return ok({});
+  }),
+);
+
+beforeEach(() => {
+  history = [startRow, approveRow('')];
+  claimable = [{ taskId: TASK, processInstanceId: PI, status: 'claim' }];
+  started = [];
+  claims = [];
+  completed = [];
+  updateSession({ userInfo: { user_id: ME, account: 'operator', user_name: 'operator' } as TokenResult });
+});
+
+describe('leave routes', () => {
+  it('parses the three leave paths and nothing else', () => {
+    expect(parseLeaveRoute('/work/process/leave/form/Leave%3A1%3A4')).toEqual({
+      page: 'form',
+      processDefinitionId: 'Leave:1:4',
+    });
+    expect(parseLeaveRoute(`/work/process/leave/handle/${TASK}/${PI}/${BID}`)).toEqual({
+      page: 'handle',
+      taskId: TASK,
+      processInstanceId: PI,
+      businessId: BID,
+    });
+    expect(parseLeaveRoute(`/work/process/leave/detail/${PI}/${BID}`)).toEqual({
+      page: 'detail',
+      processInstanceId: PI,
+      businessId: BID,
+    });
+    expect(parseLeaveRoute('/work/process/leave/detail/1')).toBeUndefined();
+    expect(parseLeaveRoute('/work/process/leave/form/a/b')).toBeUndefined();
+    expect(parseLeaveRoute('/work/process/leave/edit/1')).toBeUndefined();
+    expect(parseLeaveRoute('/work/process/leave/form/%E0')).toBeUndefined();
+    expect(parseLeaveRoute('/system/user')).toBeUndefined();
+  });
+
+  it('are in-layout views with their own tab labels, one component per path', () => {
+    const form = resolveView('/work/process/leave/form/Leave:1:4');
+    expect(form).toMatchObject({ kind: 'page', labelKey: 'route.leaveForm' });
+    expect(resolveView(`/work/process/leave/handle/${TASK}/${PI}/${BID}`)).toMatchObject({
+      labelKey: 'route.leaveHandle',
+    });
+    const detail = resolveView(`/work/process/leave/detail/${PI}/${BID}`);
+    expect(detail).toMatchObject({ labelKey: 'route.leaveDetail' });
+    expect(resolveView(`/work/process/leave/detail/${PI}/${BID}`)).toEqual(detail);
+    expect(resolveView(`/work/process/leave/detail/${PI}/1`)).not.toEqual(detail);
+    expect(resolveView('/work/process/leave/detail/x')).toBeUndefined();
+  });
+});
+
+describe('leave helpers', () => {
+  it('converts datetime-local values and reads the state from the history', () => {
+    expect(toServerDateTime('2026-12-01T09:00')).toBe('2026-12-01 09:00:00');
+    expect(toServerDateTime('2026-12-01T09:00:30')).toBe('2026-12-01 09:00:30');
+    expect(leaveState([])).toBe('running');
+    expect(leaveState([{ historyActivityId: 'start' }, { historyActivityId: 'approved' }])).toBe('approved');
+    expect(leaveState([{ historyActivityId: 'rejected' }])).toBe('rejected');
+  });
+});
+
+describe('leave form', () => {
+  it('shows the rules, then starts the process with the contract body', async () => {
+    const user = userEvent.setup();
+    renderWithShell(<LeaveForm processDefinitionId="Leave:1:4" />);
+    await user.click(screen.getByRole('button', { name: '提交申请' }));
+    await waitFor(() =>
+      expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual([
+        '请选择审批人',
+        '请选择开始时间',
+        '请选择结束时间',
+        '请输入请假理由',
+      ]),
+    );
+    expect(started).toEqual([]);
+
+    await user.click(screen.getByRole('combobox', { name: '审批人' }));
+    await user.click(await screen.findByRole('option', { name: '运维人员 (operator)' }));
+    fireEvent.change(screen.getByLabelText('开始时间'), { target: { value: '2026-12-03T09:00' } });
+    fireEvent.change(screen.getByLabelText('结束时间'), { target: { value: '2026-12-01T18:00' } });
+    await user.type(screen.getByLabelText('请假理由'), '回老家办事');
+    await user.click(screen.getByRole('button', { name: '提交申请' }));
+    expect(await screen.findByText('结束时间必须晚于开始时间')).toBeInTheDocument();
+    expect(started).toEqual([]);
+
+    fireEvent.change(screen.getByLabelText('开始时间'), { target: { value: '2026-12-01T09:00' } });
+    fireEvent.change(screen.getByLabelText('结束时间'), { target: { value: '2026-12-03T18:00' } });
+    await user.click(screen.getByRole('button', { name: '提交申请' }));
+    await waitFor(() => expect(started).toHaveLength(1));
+    expect(started[0]).toEqual({
+      processDefinitionId: 'Leave:1:4',
+      taskUser: ME,
+      startTime: '2026-12-01 09:00:00',
+      endTime: '2026-12-03 18:00:00',
+      reason: '回老家办事',
+    });
+  }, 20_000);
+});
+
+describe('leave handle and detail', () => {
+  const handlePath = `/work/process/leave/handle/${TASK}/${PI}/${BID}`;
+
+  it('claims a candidate task, then approves it and opens the detail', async () => {
+    const user = userEvent.setup();
+    renderWithShell(
+      <LeavePage route={{ page: 'handle', taskId: TASK, processInstanceId: PI, businessId: BID }} />,
+      {
+        path: handlePath,
+      },
+    );
+    expect(await screen.findByText('回老家办事')).toBeInTheDocument();
+    expect(screen.getByTestId('leave-state')).toHaveTextContent('审批中');
+    await user.click(await screen.findByRole('button', { name: '签收' }));
+    await waitFor(() => expect(claims).toEqual([TASK]));
+    await user.click(await screen.findByRole('button', { name: '同意' }));
+    await waitFor(() => expect(completed).toEqual([{ taskId: TASK, processInstanceId: PI, flag: 'ok' }]));
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent(`/work/process/leave/detail/${PI}/${BID}`),
+    );
+  });
+
+  it('asks for a comment before rejecting, then rejects with it', async () => {
+    history = [startRow, approveRow(ME)];
+    claimable = [];
+    const user = userEvent.setup();
+    renderWithShell(
+      <LeavePage route={{ page: 'handle', taskId: TASK, processInstanceId: PI, businessId: BID }} />,
+      {
+        path: handlePath,
+      },
+    );
+    await user.click(await screen.findByRole('button', { name: '驳回' }));
+    expect(await screen.findByText('驳回时请填写审批意见')).toBeInTheDocument();
+    expect(completed).toEqual([]);
+    await user.type(screen.getByLabelText('审批意见'), '时间冲突');
+    await user.click(screen.getByRole('button', { name: '驳回' }));
+    await waitFor(() =>
+      expect(completed).toEqual([{ taskId: TASK, processInstanceId: PI, flag: '', comment: '时间冲突' }]),
+    );
+  });
+
+  it('offers no decision on a task of someone else', async () => {
+    history = [startRow, approveRow('42')];
+    claimable = [];
+    renderWithShell(
+      <LeavePage route={{ page: 'handle', taskId: TASK, processInstanceId: PI, businessId: BID }} />,
+    );
+    expect(await screen.findByText('回老家办事')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('button', { name: '签收' })).not.toBeInTheDocument());
+    expect(screen.queryByRole('button', { name: '同意' })).not.toBeInTheDocument();
+  });
+
+  it('detail shows the leave, the outcome and the history, read-only', async () => {
+    history = [
+      startRow,
+      approveRow(ME, '2026-11-22 11:00:00', '同意'),
+      { historyActivityId: 'approved', historyActivityName: '审批通过' },
+    ];
+    renderWithShell(<LeavePage route={{ page: 'detail', processInstanceId: PI, businessId: BID }} />);
+    expect(await screen.findByTestId('leave-state')).toHaveTextContent('已通过');
+    expect(screen.getByText('管理员', { selector: 'dd' })).toBeInTheDocument();
+    expect(screen.getByText('运维人员', { selector: 'dd' })).toBeInTheDocument();
+    const table = screen.getByTestId('leave-history');
+    expect(table).toHaveTextContent('审批通过');
+    expect(table).toHaveTextContent('同意');
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+  });
+});
