@@ -90,6 +90,33 @@ describe.each(backends)('user module on %s', (kind) => {
     return (await byAccount(account, tok))!;
   };
 
+  it('labels a listed user in the order of its ids, skipping items that are not ids (filtered or not)', async () => {
+    const acct = `lbl${Date.now() % 1_000_000}`;
+    const created = await create(acct);
+    const where = eq(user.id, BigInt(created.id));
+    // written behind the API's back (the API stores digit lists only): the page must still answer and label
+    await s.handle.db
+      .update(user)
+      .set({
+        roleId: `x,99999999999999999999,${SEED_IDS.roleAdministrator},`,
+        deptId: `${CHILD_DEPT},${SEED_IDS.deptAdmin}`,
+      })
+      .where(where);
+    try {
+      // unfiltered (labels in the page's statement) and filtered; raw answers: the malformed ids break the schema
+      for (const query of ['size=200', `account=${acct}`]) {
+        const res = await call('GET', `${U}/page?${query}`);
+        expect(res.statusCode).toBe(200);
+        const row = (res.json() as { data: { records: Record<string, unknown>[] } }).data.records.find(
+          (r) => r['account'] === acct,
+        );
+        expect(row).toMatchObject({ roleName: '超级管理员', deptName: '常州刀锋,刀锋科技' });
+      }
+    } finally {
+      await s.handle.db.delete(user).where(where);
+    }
+  });
+
   it('pages the tenant’s users with their labels, never a password', async () => {
     const p = await page({});
     expect(p.records.every((r) => r.tenantId === '000000')).toBe(true);
