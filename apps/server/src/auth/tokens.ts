@@ -81,18 +81,46 @@ export class Tokens {
     return { token, jti, exp };
   }
 
+  /**
+   * Tokens whose signature this process has checked, with their claims (frozen: shared by every request that
+   * presents the same token). A client sends its token many times; checking the HMAC again each time was a
+   * visible share of a request's CPU (WebCrypto runs it as an async job). Expiry and type are still checked on
+   * every call, and revocation is the caller's (in the database). Oldest first out when full.
+   */
+  private readonly verified = new Map<string, Readonly<TokenClaims>>();
+  static readonly VERIFIED_LIMIT = 5000;
+
   /** Verifies signature, expiry and type; undefined when anything is wrong. */
   async verify(token: string, type: TokenClaims['token_type']): Promise<TokenClaims | undefined> {
+    let claims = this.verified.get(token);
+    if (!claims) {
+      claims = await this.checkSignature(token);
+      if (!claims) return undefined;
+      if (this.verified.size >= Tokens.VERIFIED_LIMIT) {
+        const oldest = this.verified.keys().next();
+        if (!oldest.done) this.verified.delete(oldest.value);
+      }
+      this.verified.set(token, claims);
+    }
+    if (claims.exp * 1000 <= Date.now()) {
+      this.verified.delete(token);
+      return undefined;
+    }
+    return claims.token_type === type ? claims : undefined;
+  }
+
+  private async checkSignature(token: string): Promise<Readonly<TokenClaims> | undefined> {
     try {
       const { payload } = await jwtVerify(token, await this.key, { algorithms: ['HS256'] });
       if (
-        payload.token_type !== type ||
+        (payload.token_type !== 'access_token' && payload.token_type !== 'refresh_token') ||
         typeof payload.jti !== 'string' ||
-        typeof payload.user_id !== 'string'
+        typeof payload.user_id !== 'string' ||
+        typeof payload.exp !== 'number'
       ) {
         return undefined;
       }
-      return payload as unknown as TokenClaims;
+      return Object.freeze(payload as unknown as TokenClaims);
     } catch {
       return undefined;
     }
