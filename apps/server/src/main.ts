@@ -1,5 +1,8 @@
 /**
- * Smart Console reference server: `node --import tsx src/main.ts` (one process, one PID).
+ * Smart Console reference server: `node --max-semi-space-size=4 --import tsx src/main.ts` (one process, one PID).
+ * The flag caps the young generation's semi-spaces at 4 MB (V8 grows them to 16 MB under load): peak resident
+ * memory at 1,000 requests/s 344 → 278 MB in `npm run bench:server` on PostgreSQL, throughput unchanged. It must be
+ * given on the command line (set at run time it has no effect).
  *
  * Environment:
  *   PORT          port to listen on (default 8600)
