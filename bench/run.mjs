@@ -10,6 +10,8 @@ import { loginPage } from './login-page.mjs';
 import { uiBench } from './ui/run.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
+// BENCH_ONLY=shell (or login, ui; comma-separated) runs a part of the bench
+const only = new Set((process.env.BENCH_ONLY ?? 'login,shell,ui').split(',').map((s) => s.trim()));
 const port = Number(process.env.BENCH_PORT ?? 18700);
 const base = `http://127.0.0.1:${port}`;
 
@@ -52,9 +54,9 @@ async function waitUp(url, ms) {
 let code = 0;
 try {
   await waitUp(`${base}/login`, 60_000);
-  await loginPage(base);
-  await shellBench(base);
-  await uiBench();
+  if (only.has('login')) await loginPage(base);
+  if (only.has('shell')) await shellBench(base);
+  if (only.has('ui')) await uiBench();
 } catch (error) {
   console.error(error);
   code = 1;
