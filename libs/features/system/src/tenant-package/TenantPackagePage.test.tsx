@@ -6,6 +6,7 @@ import {
   type TenantPackageUpdate,
   type TreeNode,
 } from '@smart/api-sdk';
+import { summary } from './tenant-package.resource';
 import { envelope } from '@smart/api-sdk/mocks';
 import { CrudProvider, Toaster, UiLocaleProvider } from '@smart/ui';
 import { render, screen, waitFor, within } from '@testing-library/react';
@@ -209,5 +210,15 @@ describe('tenant package page', { timeout: 20_000 }, () => {
       within(await screen.findByRole('alertdialog')).getByRole('button', { name: /OK|Confirm/i }),
     );
     await waitFor(() => expect(calls.remove).toEqual(['701,702']));
+  });
+});
+
+describe('tenant package menu summary', () => {
+  const names = new Map(['1', '2', '3', '4', '5', '6', '7'].map((id) => [id, `m${id}`]));
+
+  it('names up to five menus, then counts the rest, leaving out ids the tree does not name (buttons)', () => {
+    expect(summary('1,2,99', names)).toBe('m1, m2');
+    expect(summary('1,2,3,4,5,6,7,99', names)).toBe('m1, m2, m3, m4, m5 +2');
+    expect(summary(undefined, names)).toBe('');
   });
 });

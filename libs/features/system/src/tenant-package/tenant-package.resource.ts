@@ -2,11 +2,37 @@ import type { TenantPackage } from '@smart/api-sdk';
 import { defineResource, type Option, type ResourceDef } from '@smart/ui';
 import type { TenantPackageForm } from './tenant-package.adapter';
 
+/** Menu id → name over the whole tree. */
+function menuNames(options: Option[], out = new Map<string, string>()): Map<string, string> {
+  for (const o of options) {
+    out.set(String(o.value), String(o.label));
+    if (o.children) menuNames(o.children, out);
+  }
+  return out;
+}
+
+const SHOWN = 5;
+
+/**
+ * A package holds dozens of menus and their buttons: the list names its first menus and counts the rest, so a row
+ * stays one line. Ids the tree does not name (buttons) are left out.
+ */
+export function summary(menuId: string | undefined, names: ReadonlyMap<string, string>): string {
+  const named = (menuId ?? '')
+    .split(',')
+    .map((id) => names.get(id.trim()))
+    .filter((n): n is string => !!n);
+  return named.length <= SHOWN
+    ? named.join(', ')
+    : `${named.slice(0, SHOWN).join(', ')} +${named.length - SHOWN}`;
+}
+
 /**
  * The tenant package page of spec §2: add, edit, delete and batch delete, no view button. `menus` is the menu
  * tree, loaded by the page, so the list can name the menus and the dialog can offer them.
  */
 export function tenantPackageResource(menus: Option[]): ResourceDef<TenantPackage, TenantPackageForm> {
+  const names = menuNames(menus);
   return defineResource<TenantPackage, TenantPackageForm>({
     name: 'tenantpackage',
     title: 'system.tenantPackage.title',
@@ -26,6 +52,7 @@ export function tenantPackageResource(menus: Option[]): ResourceDef<TenantPackag
         options: menus,
         maxTagCount: 6,
         span: 24,
+        render: (row) => summary(row.menuId, names),
         rules: { required: 'system.tenantPackage.rules.menuId' },
       },
       {
