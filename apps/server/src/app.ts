@@ -36,6 +36,7 @@ import { noticeHandlers } from './handlers/notice';
 import { ossHandlers } from './handlers/oss';
 import { smsHandlers } from './handlers/sms';
 import { yingdaoAuthHandlers } from './handlers/yingdao-auth';
+import { registerLabelInvalidation } from './handlers/user-labels';
 import { flowHandlers } from './handlers/flow';
 import { registerFileRoute } from './storage/files';
 import { registerMultipart } from './storage/multipart';
@@ -212,6 +213,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.addHook('preValidation', apiScopeHook(db));
   // button permissions of writes (src/auth/button-guard.ts): after validation, which settles the submit body's id
   app.addHook('preHandler', buttonGuardHook(db));
+  // user labels (src/handlers/user-labels.ts): a write that renames drops this instance's names before its answer
+  registerLabelInvalidation(app, db);
 
   // uploads (src/storage): multipart bodies of the operations declaring them, and the local store's file route
   const uploadDir = config.uploadDir ?? path.join(os.tmpdir(), 'smart-uploads');

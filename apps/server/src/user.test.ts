@@ -117,6 +117,31 @@ describe.each(backends)('user module on %s', (kind) => {
     }
   });
 
+  it('a renamed department shows beside its users at once (the label cache of this instance is dropped)', async () => {
+    const acct = `ren${Date.now() % 1_000_000}`;
+    const created = await create(acct, { deptId: CHILD_DEPT });
+    expect((await byAccount(acct))?.deptName).toBe('常州刀锋');
+    const detail = await call('GET', `/api/smart-system/dept/detail?id=${CHILD_DEPT}`);
+    const body = (detail.json() as { data: Record<string, unknown> }).data;
+    const rename = (deptName: string) =>
+      call('POST', '/api/smart-system/dept/submit', tokenA, {
+        id: CHILD_DEPT,
+        parentId: body['parentId'],
+        deptName,
+        fullName: body['fullName'],
+        deptCategory: body['deptCategory'],
+        sort: body['sort'],
+      });
+    expect((await rename('常州刀锋二部')).statusCode).toBe(200);
+    try {
+      expect((await byAccount(acct))?.deptName).toBe('常州刀锋二部');
+    } finally {
+      expect((await rename('常州刀锋')).statusCode).toBe(200);
+    }
+    expect((await byAccount(acct))?.deptName).toBe('常州刀锋');
+    expect((await call('POST', `${U}/remove?ids=${created.id}`)).statusCode).toBe(200);
+  });
+
   it('pages the tenant’s users with their labels, never a password', async () => {
     const p = await page({});
     expect(p.records.every((r) => r.tenantId === '000000')).toBe(true);

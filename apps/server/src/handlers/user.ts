@@ -5,7 +5,8 @@ import { hashPassword, verifyPassword } from '../auth/password';
 import { RateLimiter, addressBucket } from '../auth/rate-limit';
 import type { TokenClaims } from '../auth/tokens';
 import { NO_PERMISSION_MSG, caller, crud, isPlatformAdmin, isUniqueViolation } from '../crud/index';
-import { execRows, type Db } from '../db/index';
+import { type Db } from '../db/index';
+import { labelCache, type LabelKind } from './user-labels';
 import {
   dept,
   loginFailure,
@@ -209,35 +210,11 @@ export function userHandlers(db: Db) {
   };
   const m = crud<UserRow>(db, spec);
 
-  /** Fills tenantName, roleName, deptName and postName with one statement (a union of the four lookups). */
+  /** Fills tenantName, roleName, deptName and postName from the instance's label cache (./user-labels.ts). */
   async function labelled(vos: UserVO[]): Promise<UserVO[]> {
     if (vos.length === 0) return vos;
-    const ids = { r: new Set<bigint>(), d: new Set<bigint>(), p: new Set<bigint>() };
-    for (const v of vos) {
-      parseIds(v.roleId).forEach((i) => ids.r.add(i));
-      parseIds(v.deptId).forEach((i) => ids.d.add(i));
-      parseIds(v.postId).forEach((i) => ids.p.add(i));
-    }
-    // each id list travels as one array parameter: a query with few parameters is cheap to build (drizzle spends
-    // most of a request's CPU building SQL, per parameter) and its text is the same whatever the page holds
-    const tenants = sql.param([...new Set(vos.map((v) => v.tenantId))]);
-    const idList = (kind: 'r' | 'd' | 'p') => sql.param([...ids[kind]].map(String));
-    const rows = (await execRows(
-      db,
-      sql`select 'r' as kind, tenant_id as tenant, id::text as id, role_name as name from ${role}
-            where id = any(${idList('r')}::bigint[]) and tenant_id = any(${tenants}::text[]) and is_deleted = 0
-          union all
-          select 'd', tenant_id, id::text, dept_name from ${dept}
-            where id = any(${idList('d')}::bigint[]) and tenant_id = any(${tenants}::text[]) and is_deleted = 0
-          union all
-          select 'p', tenant_id, id::text, post_name from ${post}
-            where id = any(${idList('p')}::bigint[]) and tenant_id = any(${tenants}::text[]) and is_deleted = 0
-          union all
-          select 't', tenant_id, tenant_id, tenant_name from ${tenant}
-            where tenant_id = any(${tenants}::text[]) and is_deleted = 0`,
-    )) as { kind: string; tenant: string; id: string; name: string }[];
-    const names = new Map(rows.map((r) => [`${r.kind}:${r.tenant}:${r.id}`, r.name]));
-    const label = (v: UserVO, kind: 'r' | 'd' | 'p', list: string) =>
+    const names = await labelCache(db).get();
+    const label = (v: UserVO, kind: LabelKind, list: string) =>
       parseIds(list)
         .map((i) => names.get(`${kind}:${v.tenantId}:${i}`))
         .filter((n): n is string => !!n)
