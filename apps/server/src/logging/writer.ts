@@ -3,6 +3,7 @@
  * `flushMs` (or as soon as `maxRows` are waiting) with one multi-row insert per table. A failed flush drops its
  * rows (logged to the server log) so that logging can never slow or fail a request; the buffer is bounded.
  */
+import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/index';
 import { logApi, logError, logUsual } from '../db/schema';
@@ -75,11 +76,11 @@ export class LogWriter {
   private async write(batch: Record<LogKind, AnyRow[]>): Promise<void> {
     for (const kind of Object.keys(batch) as LogKind[]) {
       const rows = batch[kind];
-      // chunks keep each statement well under the bind-parameter limit
+      // chunks keep one statement's arrays (and a failed chunk's loss) small
       for (let i = 0; i < rows.length; i += 1000) {
         const chunk = rows.slice(i, i + 1000);
         try {
-          await this.db.insert(TABLES[kind]).values(chunk as never[]);
+          await this.db.execute(unnestInsert(TABLES[kind], chunk));
         } catch (e) {
           this.dropped += chunk.length;
           this.opts.onError?.(e);
@@ -93,4 +94,39 @@ export class LogWriter {
     await this.flush();
     this.closed = true;
   }
+}
+
+/** Database column name and SQL type of each property of a table (read once per table). */
+const columnsOf = new WeakMap<PgTable, Map<string, { name: string; type: string }>>();
+
+function columns(table: PgTable): Map<string, { name: string; type: string }> {
+  let cols = columnsOf.get(table);
+  if (!cols) {
+    cols = new Map(
+      Object.entries(getTableColumns(table)).map(([prop, c]) => [
+        prop,
+        { name: c.name, type: c.getSQLType() },
+      ]),
+    );
+    columnsOf.set(table, cols);
+  }
+  return cols;
+}
+
+const driverValue = (v: unknown): unknown =>
+  v instanceof Date ? v.toISOString() : typeof v === 'bigint' ? v.toString() : v;
+
+/**
+ * `insert … select * from unnest($1::type[], $2::type[], …)`: one array parameter per column, whatever the number
+ * of rows. A multi-row VALUES insert has a parameter per cell, and building it was the largest share of the
+ * server's CPU under load (drizzle types every parameter). Columns absent from the rows keep their defaults.
+ */
+export function unnestInsert(table: PgTable, rows: readonly Record<string, unknown>[]): SQL {
+  const cols = [...columns(table)].filter(([prop]) => rows.every((r) => r[prop] !== undefined));
+  const names = sql.raw(cols.map(([, c]) => `"${c.name}"`).join(', '));
+  const arrays = sql.join(
+    cols.map(([prop, c]) => sql`${sql.param(rows.map((r) => driverValue(r[prop])))}::${sql.raw(c.type)}[]`),
+    sql`, `,
+  );
+  return sql`insert into ${table} (${names}) select * from unnest(${arrays})`;
 }
