@@ -183,6 +183,32 @@ export function flowHandlers(db: Db) {
     return { total, size, current, pages: Math.ceil(total / size), records };
   }
 
+  /** Work-list rows of tasks with their instance and process; `extra` adds the fields one list shows beyond. */
+  async function taskRecords(
+    tenantId: string,
+    rows: { t: TaskRow; i: InstanceRow; p: ProcessRow }[],
+    extra: (t: TaskRow) => Record<string, unknown>,
+  ) {
+    const cats = await categoryNames();
+    const names = await userNames(
+      tenantId,
+      rows.map((r) => r.t.assignee),
+    );
+    return rows.map(({ t, i, p }) =>
+      bladeFlow({
+        ...processFields(p, cats),
+        ...instanceFields(i),
+        taskId: t.id.toString(),
+        taskName: t.taskName,
+        taskDefinitionKey: t.taskKey,
+        assignee: assigneeOf(t.assignee),
+        assigneeName: t.assignee === null ? '' : (names.get(t.assignee) ?? ''),
+        createTime: formatDateTime(t.createTime),
+        ...extra(t),
+      }),
+    );
+  }
+
   /** Claim and to-do lists: upstream answers every row with `size` = `total` (one page). */
   async function taskList(a: TokenClaims, q: ListQuery, kind: 'claim' | 'todo') {
     const me = BigInt(a.user_id);
@@ -211,25 +237,10 @@ export function flowHandlers(db: Db) {
         ),
       )
       .orderBy(desc(flowTask.createTime), desc(flowTask.id));
-    const cats = await categoryNames();
-    const names = await userNames(
-      a.tenant_id,
-      rows.map((r) => r.t.assignee),
-    );
-    const records = rows.map(({ t, i, p }) =>
-      bladeFlow({
-        ...processFields(p, cats),
-        ...instanceFields(i),
-        taskId: t.id.toString(),
-        taskName: t.taskName,
-        taskDefinitionKey: t.taskKey,
-        assignee: assigneeOf(t.assignee),
-        assigneeName: t.assignee === null ? '' : (names.get(t.assignee) ?? ''),
-        createTime: formatDateTime(t.createTime),
-        claimTime: formatDateTime(t.claimTime),
-        status: kind,
-      }),
-    );
+    const records = await taskRecords(a.tenant_id, rows, (t) => ({
+      claimTime: formatDateTime(t.claimTime),
+      status: kind,
+    }));
     return page(records, records.length, 1, Math.max(1, records.length));
   }
 
@@ -372,26 +383,11 @@ export function flowHandlers(db: Db) {
         .orderBy(desc(flowTask.endTime), desc(flowTask.id))
         .limit(size)
         .offset((current - 1) * size);
-      const cats = await categoryNames();
-      const names = await userNames(
-        a.tenant_id,
-        rows.map((r) => r.t.assignee),
-      );
-      const records = rows.map(({ t, i, p }) =>
-        bladeFlow({
-          ...processFields(p, cats),
-          ...instanceFields(i),
-          taskId: t.id.toString(),
-          taskName: t.taskName,
-          taskDefinitionKey: t.taskKey,
-          assignee: assigneeOf(t.assignee),
-          assigneeName: t.assignee === null ? '' : (names.get(t.assignee) ?? ''),
-          createTime: formatDateTime(t.createTime),
-          historyTaskEndTime: formatDateTime(t.endTime),
-          comment: t.comment,
-          status: 'finish',
-        }),
-      );
+      const records = await taskRecords(a.tenant_id, rows, (t) => ({
+        historyTaskEndTime: formatDateTime(t.endTime),
+        comment: t.comment,
+        status: 'finish',
+      }));
       return ok(page(records, count?.n ?? 0, current, size));
     },
 
