@@ -32,30 +32,23 @@ export type Labels = ReadonlyMap<string, string>;
 export class LabelCache {
   private snap: Promise<Labels> | undefined;
   private at = 0;
-  private generation = 0;
 
   constructor(private readonly db: Db) {}
 
+  /** The next read loads afresh (a read already under way serves only the requests that started it). */
   invalidate(): void {
     this.snap = undefined;
-    this.generation++;
   }
 
   get(): Promise<Labels> {
     if (!this.snap || Date.now() - this.at > TTL_MS) {
-      const generation = this.generation;
       this.at = Date.now();
       const p = this.load();
       this.snap = p;
-      // a failed read is retried by the next request; a read overtaken by a write is not kept
-      p.then(
-        () => {
-          if (generation !== this.generation && this.snap === p) this.snap = undefined;
-        },
-        () => {
-          if (this.snap === p) this.snap = undefined;
-        },
-      );
+      // a failed read is retried by the next request
+      p.catch(() => {
+        if (this.snap === p) this.snap = undefined;
+      });
     }
     return this.snap;
   }
