@@ -1,5 +1,6 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Activity } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 
 import { Toaster } from '../components/toaster';
@@ -149,6 +150,37 @@ describe('CrudPage', () => {
     renderPage(makeAdapter());
     await waitForRows();
     expect(screen.getByRole('navigation').getAttribute('aria-label')).toBe('分页');
+  });
+
+  it('kept alive in a hidden tab, it comes back with its rows, page and selection, without asking again', async () => {
+    // the console keeps every open tab's page mounted in <Activity>; showing a tab re-runs the page's effects
+    const adapter = makeAdapter();
+    const user = userEvent.setup();
+    const view = (mode: 'visible' | 'hidden') => (
+      <UiLocaleProvider locale="zh">
+        <CrudProvider value={{ t, can: () => true }}>
+          <Activity mode={mode}>
+            <CrudPage resource={paramResource} adapter={adapter} />
+          </Activity>
+        </CrudProvider>
+      </UiLocaleProvider>
+    );
+    const { rerender } = render(view('visible'));
+    await waitForRows();
+    await user.click(screen.getByRole('button', { name: '第 2 页' }));
+    await screen.findByText('name 11');
+    await user.click(within(rowOf('name 12')).getByRole('checkbox', { name: '选择此行' }));
+    expect(adapter.list).toHaveBeenCalledTimes(2);
+
+    rerender(view('hidden'));
+    rerender(view('visible'));
+    await act(async () => {});
+
+    expect(adapter.list).toHaveBeenCalledTimes(2);
+    expect(screen.getByText('name 11')).toBeTruthy();
+    expect(
+      within(rowOf('name 12')).getByRole('checkbox', { name: '选择此行' }).getAttribute('data-state'),
+    ).toBe('checked');
   });
 
   it('search drops empty values and resets the page to 1', async () => {

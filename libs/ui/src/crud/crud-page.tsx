@@ -136,7 +136,15 @@ function CrudPageView<Row, Form>({
   const requestId = React.useRef(0);
   const fixedKey = JSON.stringify(fixedParams ?? {});
 
+  // The request the rows on screen answer. A page kept alive in a hidden tab (`<Activity>`) has its effects run
+  // again when the tab is shown: the same request then is not sent again, so the rows, the selection and the
+  // scroll stay as they were (the tab's refresh remounts the page for fresh data).
+  const loadedKey = React.useRef<unknown[] | undefined>(undefined);
+
   React.useEffect(() => {
+    const key = [query, page, reloadToken, fixedKey, sortParams];
+    if (loadedKey.current?.every((v, i) => v === key[i])) return;
+    loadedKey.current = key;
     const id = ++requestId.current;
     const fixed = JSON.parse(fixedKey) as Record<string, string | number | boolean>;
     setLoading(true);
