@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, memo, Suspense, useEffect, useState } from 'react';
 
 // Toasts are only needed once something goes wrong or a page inside the layout opens, so the toaster (sonner)
 // loads on the first request instead of with the login page. One host for the whole app: never two toasters.
@@ -30,7 +30,11 @@ export async function notifySuccess(message: string): Promise<void> {
   toast.success(message);
 }
 
-export function ToasterHost() {
+/**
+ * Memoised: the app around it re-renders on every navigation, and sonner's toaster then read the document's
+ * computed direction (a forced style recalculation) in the middle of each tab switch.
+ */
+export const ToasterHost = memo(function ToasterHost() {
   const [on, setOn] = useState(mountRequested);
   useEffect(() => {
     requestMount = () => setOn(true);
@@ -44,4 +48,4 @@ export function ToasterHost() {
       <LazyToaster onMount={resolveMounted} />
     </Suspense>
   ) : null;
-}
+});
