@@ -1,26 +1,6 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { createHash } from 'node:crypto';
+import { expect, test } from '@playwright/test';
+import { CLIENT, tokenFor } from './api-helper';
 import { loginAsAdmin } from './login-helper';
-
-const BASIC = 'Basic c2FiZXI6c2FiZXJfc2VjcmV0';
-const md5 = (s: string) => createHash('md5').update(s).digest('hex');
-
-/** The operator's token straight from the API: the console has no claim-list page yet to find the task by. */
-async function operatorToken(request: APIRequestContext): Promise<string> {
-  const params = new URLSearchParams({
-    grant_type: 'password',
-    username: 'operator',
-    password: md5('operator'),
-    scope: 'all',
-    tenantId: '000000',
-    type: 'account',
-  });
-  const res = await request.post(`/api/smart-auth/oauth/token?${params.toString()}`, {
-    headers: { authorization: BASIC, 'tenant-id': '000000' },
-  });
-  expect(res.ok()).toBe(true);
-  return ((await res.json()) as { access_token: string }).access_token;
-}
 
 test('a leave request: the admin applies with the operator as approver, the operator claims and approves it', async ({
   page,
@@ -40,9 +20,10 @@ test('a leave request: the admin applies with the operator as approver, the oper
   await page.getByRole('button', { name: '提交申请' }).click();
   expect((await started).status()).toBe(200);
 
-  const token = await operatorToken(request);
+  // the operator's token straight from the API: the console has no claim-list page yet to find the task by
+  const token = await tokenFor(request, 'operator', 'operator');
   const claims = await request.get('/api/smart-flow/work/claim-list', {
-    headers: { authorization: BASIC, 'smart-auth': `bearer ${token}` },
+    headers: { authorization: CLIENT, 'smart-auth': `bearer ${token}` },
   });
   const records = (
     (await claims.json()) as {

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { createHash } from 'node:crypto';
+import { api, CLIENT, consoleToken, TENANT, tokenFor } from './api-helper';
 import { loginAsAdmin } from './login-helper';
 
 // Registration dialog (spec §2, §5, §8), the avatar dropdown (§2 top bar) and the top-bar figures (§1, §3), as a
@@ -9,49 +9,8 @@ import { loginAsAdmin } from './login-helper';
 // The top-bar figures are shown from the xl breakpoint up.
 test.use({ viewport: { width: 1440, height: 900 } });
 
-const CLIENT = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
-const TENANT = '000000';
-const md5 = (text: string) => createHash('md5').update(text).digest('hex');
-
 /** A fresh account name: letters and digits, well under the server's 45 characters. */
 const uniqueAccount = () => `e2e${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
-
-/** A token for `account` from the token endpoint, as the console asks for it (md5 of the password). */
-async function tokenFor(request: APIRequestContext, account: string, password: string): Promise<string> {
-  const query = new URLSearchParams({
-    grant_type: 'password',
-    username: account,
-    password: md5(password),
-    scope: 'all',
-    tenantId: TENANT,
-    type: 'account',
-  });
-  const response = await request.post(`/api/smart-auth/oauth/token?${query.toString()}`, {
-    headers: { Authorization: CLIENT, 'Tenant-Id': TENANT },
-  });
-  const body = (await response.json()) as { access_token?: string; error_description?: string };
-  expect(body.access_token, body.error_description).toBeTruthy();
-  return body.access_token!;
-}
-
-/** Calls the server with `token`; answers the envelope's data (and insists on code 200). */
-async function api<T>(request: APIRequestContext, token: string, method: 'GET' | 'POST', path: string) {
-  const response = await request.fetch(`/api/${path}`, {
-    method,
-    headers: { Authorization: CLIENT, 'Smart-Auth': `bearer ${token}` },
-  });
-  const body = (await response.json()) as { code: number; data: T; msg: string };
-  expect(body.code, `${path}: ${body.msg}`).toBe(200);
-  return body.data;
-}
-
-/** The console's own access token (the session cookie), for reading what the page should show. */
-async function consoleToken(page: Page): Promise<string> {
-  const cookies = await page.context().cookies();
-  const token = cookies.find((c) => c.name === 'saber-access-token')?.value ?? '';
-  expect(token).not.toBe('');
-  return token;
-}
 
 interface UserFigures {
   expireTime: string;
