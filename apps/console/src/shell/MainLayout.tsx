@@ -13,6 +13,7 @@ import {
   findByPath,
   indexRedirect,
   normaliseMenu,
+  normaliseTopMenu,
   type MenuItem,
   type ServerMenu,
 } from './menu';
@@ -103,7 +104,7 @@ function Shell() {
     () =>
       topMenuId === ''
         ? items
-        : filterByRoles(normaliseMenu((sidebarQuery.data ?? []) as ServerMenu[]), roles.split(',')),
+        : filterByRoles(normaliseTopMenu((sidebarQuery.data ?? []) as ServerMenu[], items), roles.split(',')),
     [topMenuId, items, sidebarQuery.data, roles],
   );
 

@@ -8,6 +8,7 @@ import {
   menuPrefixMatch,
   menuTarget,
   normaliseMenu,
+  normaliseTopMenu,
   searchMenu,
   type ServerMenu,
 } from './menu';
@@ -50,6 +51,17 @@ describe('server menu', () => {
     expect(items[1]?.path).toBe('/desk/index');
     expect(items[0]?.path).toBe('/system');
     expect(items[0]?.children[0]?.path).toBe('/system/param');
+  });
+
+  it("a top menu's sidebar keeps each page's route of the whole menu (its menus come as roots)", () => {
+    // menu/routes?topMenuId answers the granted menus without their parents: param is a root there
+    const ofTop = normaliseTopMenu(
+      [m({ id: 'param', path: '/system/param' }), m({ id: 'desk', path: '/desk' })],
+      items,
+    );
+    expect(ofTop.map((i) => i.path)).toEqual(['/system/param', '/desk/index']);
+    // a menu the whole menu lacks is a root of its own
+    expect(normaliseTopMenu([m({ id: 'extra', path: '/extra' })], items)[0]?.path).toBe('/extra/index');
   });
 
   it('opens isOpen=2 http links in a new window, other links in a tab', () => {

@@ -57,6 +57,27 @@ export function normaliseMenu(forest: ServerMenu[]): MenuItem[] {
   return forest.map((node) => normalise(node, true));
 }
 
+/**
+ * The sidebar of a top menu (`menu/routes?topMenuId`): its menus come as roots, without their parents, so a page
+ * that is a child in the whole menu keeps the route it has there (the top-level `/index` rule would lead it to a
+ * 404). Items the whole menu does not have are normalised as roots.
+ */
+export function normaliseTopMenu(forest: ServerMenu[], whole: MenuItem[]): MenuItem[] {
+  const paths = new Map<string, string>();
+  const collect = (items: MenuItem[]): void =>
+    items.forEach((item) => {
+      paths.set(item.id, item.path);
+      collect(item.children);
+    });
+  collect(whole);
+  const relink = (item: MenuItem): MenuItem => ({
+    ...item,
+    path: paths.get(item.id) ?? item.path,
+    children: item.children.map(relink),
+  });
+  return normaliseMenu(forest).map(relink);
+}
+
 /** An item with meta.roles shows only to users holding one of those roles; items without roles show to all. */
 export function filterByRoles(items: MenuItem[], userRoles: string[]): MenuItem[] {
   return items
