@@ -10,7 +10,14 @@ export class Validator {
   private readonly cache = new Map<Schema, ValidateFunction>();
 
   constructor(doc: OpenApiDocument) {
-    this.ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: false });
+    // multipleOfPrecision: yuan amounts are `multipleOf: 0.01`, and 19.99 / 0.01 is not an integer in binary floating
+    // point (the server validates with the same tolerance)
+    this.ajv = new Ajv2020({
+      strict: false,
+      allErrors: true,
+      validateFormats: false,
+      multipleOfPrecision: 9,
+    });
     // contract annotations for the console: labels, form rules, dictionary codes
     for (const keyword of ['x-label', 'x-rule', 'x-dict']) this.ajv.addKeyword(keyword);
     this.ajv.addSchema({ $id: 'smart', components: doc.components ?? {} } as object);

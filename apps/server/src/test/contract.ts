@@ -7,7 +7,8 @@ import { loadSpec } from '../spec';
  * (draft 2020-12, the dialect of OpenAPI 3.1) over the bundled spec.
  */
 const spec = loadSpec();
-const ajv = new Ajv2020({ strict: false, allErrors: true });
+// multipleOfPrecision: yuan amounts are `multipleOf: 0.01`, and 19.99 / 0.01 is not an integer in binary floating point
+const ajv = new Ajv2020({ strict: false, allErrors: true, multipleOfPrecision: 9 });
 ajv.addSchema({ $id: 'smart', components: spec.components } as object);
 
 type Operation = {
