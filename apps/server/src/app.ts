@@ -38,6 +38,10 @@ import { smsHandlers } from './handlers/sms';
 import { yingdaoAuthHandlers } from './handlers/yingdao-auth';
 import { registerLabelInvalidation } from './handlers/user-labels';
 import { flowHandlers } from './handlers/flow';
+import { orderHandlers } from './handlers/order';
+import { payHandlers } from './handlers/pay';
+import { balanceLogHandlers } from './handlers/balance-log';
+import { setupPayments } from './pay/setup';
 import { registerFileRoute } from './storage/files';
 import { registerMultipart } from './storage/multipart';
 import { registerRequestLogging } from './logging/hooks';
@@ -46,7 +50,7 @@ import { AuthError, BizError, OAuthError, fail } from './util';
 
 export interface BuildAppOptions {
   db: Db;
-  config: Pick<ServerConfig, 'jwtSecret' | 'consoleDist' | 'logger' | 'uploadDir' | 'uploadMaxBytes'>;
+  config: Pick<ServerConfig, 'jwtSecret' | 'consoleDist' | 'logger' | 'uploadDir' | 'uploadMaxBytes' | 'pay'>;
   /** The contract to serve (tests); by default the bundle of `openapi/`. */
   spec?: OpenApiDocument;
 }
@@ -132,6 +136,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         coerceTypes: 'array',
         useDefaults: true,
         allErrors: false,
+        // `multipleOf: 0.01` (yuan amounts) divides in binary floating point: 19.99 / 0.01 is 1998.9999999999998,
+        // which Ajv's default check refuses; compare the quotient with a tolerance instead
+        multipleOfPrecision: 9,
         // contract annotations: labels, form rules and dictionary codes for the console
         keywords: ['x-label', 'x-rule', 'x-dict'],
       },
@@ -232,6 +239,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     }
   });
 
+  // payments (src/pay): body parsers of notifications, the sandbox's fake gateways when enabled, the expiry sweep
+  const payments = await setupPayments(app, db, config.pay);
+
   const serviceHandlers: object = {
     ...authHandlers(db, tokens),
     ...menuHandlers(db),
@@ -254,6 +264,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     ...userHandlers(db),
     ...yingdaoAuthHandlers(db),
     ...flowHandlers(db),
+    ...orderHandlers(db, payments),
+    ...payHandlers(payments),
+    ...balanceLogHandlers(db),
   };
   await app.register(openapiGlue, {
     specification: spec,

@@ -22,6 +22,104 @@ export interface ServerConfig {
   uploadDir?: string | undefined;
   /** Largest accepted upload in bytes (avatars have their own 500 KB limit). */
   uploadMaxBytes?: number | undefined;
+  /** Payment channels (src/pay); absent = no channel configured, the pay calls answer 支付渠道未配置. */
+  pay?: PayConfig | undefined;
+}
+
+/** Alipay open-platform app (automation-domain §3.4); keys as PEM, a PEM file path, or bare base64. */
+export interface AlipayEnv {
+  appId: string;
+  /** The app's private key (RSA2). */
+  privateKey: string;
+  /** Alipay's public key (not the app's). */
+  alipayPublicKey: string;
+  gatewayUrl: string;
+}
+
+/** WeChat Pay APIv3 merchant (automation-domain §3.5). */
+export interface WechatPayEnv {
+  appId: string;
+  mchId: string;
+  /** Serial number of the merchant API certificate. */
+  serialNo: string;
+  privateKey: string;
+  /** APIv3 key, 32 characters. */
+  apiV3Key: string;
+  /** WeChat Pay public key (or platform certificate) and its id (`PUB_KEY_ID_…`) or serial. */
+  platformPublicKey: string;
+  platformSerial: string;
+  baseUrl: string;
+}
+
+export interface PayConfig {
+  /**
+   * Local fake gateways (src/pay/sandbox) for the channels not configured for real, mounted at `/sandbox-pay`:
+   * payments are simulated by a click. For development only.
+   */
+  sandbox: boolean;
+  /** Public base URL the channels reach us at (notify URLs); in sandbox mode the server's own address. */
+  notifyBaseUrl?: string | undefined;
+  /** Where Alipay page pay returns the browser when the console gives none (default `<base>/pay/pay`). */
+  returnUrl?: string | undefined;
+  alipay?: AlipayEnv | undefined;
+  wechat?: WechatPayEnv | undefined;
+  /** Minimum gap between two channel queries of one attempt while polling (default 5000). */
+  queryIntervalMs?: number | undefined;
+  /** Period of the sweep that closes expired unpaid orders (default 60000; 0 = no sweep). */
+  sweepIntervalMs?: number | undefined;
+}
+
+/**
+ * A group of variables that must be set together: all of them, or none (undefined). Half a configuration is a
+ * mistake worth stopping the start for, rather than a channel that silently stays off.
+ */
+function group<K extends string>(
+  env: NodeJS.ProcessEnv,
+  vars: Record<K, string>,
+): Record<K, string> | undefined {
+  const entries = Object.entries(vars) as [K, string][];
+  const set = entries.filter(([, name]) => env[name]);
+  if (set.length === 0) return undefined;
+  const missing = entries.filter(([, name]) => !env[name]).map(([, name]) => name);
+  if (missing.length) throw new Error(`Incomplete payment settings: ${missing.join(', ')} missing`);
+  return Object.fromEntries(entries.map(([key, name]) => [key, env[name] as string])) as Record<K, string>;
+}
+
+function httpUrl(name: string, v: string | undefined): string | undefined {
+  if (!v) return undefined;
+  if (!/^https?:\/\/[^/]+/.test(v)) throw new Error(`Invalid ${name}: ${v}`);
+  return v.replace(/\/+$/, '');
+}
+
+export function payFromEnv(env: NodeJS.ProcessEnv): PayConfig {
+  const alipay = group(env, {
+    appId: 'ALIPAY_APP_ID',
+    privateKey: 'ALIPAY_PRIVATE_KEY',
+    alipayPublicKey: 'ALIPAY_PUBLIC_KEY',
+  });
+  const wechat = group(env, {
+    appId: 'WXPAY_APP_ID',
+    mchId: 'WXPAY_MCH_ID',
+    serialNo: 'WXPAY_CERT_SERIAL',
+    privateKey: 'WXPAY_PRIVATE_KEY',
+    apiV3Key: 'WXPAY_API_V3_KEY',
+    platformPublicKey: 'WXPAY_PLATFORM_PUBLIC_KEY',
+    platformSerial: 'WXPAY_PLATFORM_SERIAL',
+  });
+  return {
+    sandbox: env.PAY_SANDBOX === '1' || env.PAY_SANDBOX === 'true',
+    notifyBaseUrl: httpUrl('PAY_NOTIFY_BASE_URL', env.PAY_NOTIFY_BASE_URL),
+    returnUrl: httpUrl('PAY_RETURN_URL', env.PAY_RETURN_URL),
+    alipay: alipay && {
+      ...alipay,
+      gatewayUrl:
+        httpUrl('ALIPAY_GATEWAY_URL', env.ALIPAY_GATEWAY_URL) ?? 'https://openapi.alipay.com/gateway.do',
+    },
+    wechat: wechat && {
+      ...wechat,
+      baseUrl: httpUrl('WXPAY_BASE_URL', env.WXPAY_BASE_URL) ?? 'https://api.mch.weixin.qq.com',
+    },
+  };
 }
 
 function uploadMaxBytes(v: string | undefined): number | undefined {
@@ -50,5 +148,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
         ? `${env.DATA_DIR}-uploads`
         : path.join(repoRoot, '.data/uploads')),
     uploadMaxBytes: uploadMaxBytes(env.UPLOAD_MAX_BYTES),
+    pay: payFromEnv(env),
   };
 }

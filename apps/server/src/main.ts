@@ -13,12 +13,16 @@
  *                 in the database, so restarts and several instances on one PostgreSQL share it
  *   CONSOLE_DIST  built console served at / with SPA fallback (default <repo>/apps/console/dist, when it exists)
  *   LOG_LEVEL     pino level (default info; `silent` turns the request log off)
+ *   PAY_SANDBOX   1 = fake Alipay / WeChat Pay gateways at /sandbox-pay for the channels not configured for
+ *                 real (root `npm start` sets it); payments are simulated by a click. Real channels: ALIPAY_*,
+ *                 WXPAY_* and PAY_NOTIFY_BASE_URL (src/config.ts, README "Payments")
  *
  * On start the migrations in apps/server/drizzle are applied and a fresh database is seeded
  * (login admin / admin in tenant 000000; a second tenant 100001 has its own admin / admin).
  */
 import { buildApp } from './app';
 import { configFromEnv } from './config';
+import { describePayConfig } from './pay/runtime';
 import { openDb } from './db/index';
 import { seed } from './db/seed';
 
@@ -60,6 +64,7 @@ async function main() {
     `Smart Console server ready in ${Date.now() - started} ms (${timing}): ${url}`,
     `  database: ${db}${seeded ? ' (seeded now)' : ''}`,
     `  console:  ${config.consoleDist ?? 'not built (API only)'}`,
+    `  payments: ${describePayConfig(config.pay)}`,
     '  login: admin / admin (tenant 000000)',
   ];
   console.log(lines.join('\n'));

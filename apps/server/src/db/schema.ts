@@ -329,3 +329,4 @@ export * from './schema-auth';
 export * from './schema-resource';
 export * from './schema-yingdao';
 export * from './schema-flow';
+export * from './schema-order';
