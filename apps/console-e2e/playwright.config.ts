@@ -44,6 +44,8 @@ export default defineConfig({
       DATA_DIR: process.env['E2E_DATA_DIR'],
       CONSOLE_DIST: resolve(here, '../console/dist'),
       DATABASE_URL: '',
+      // the fake Alipay / WeChat Pay gateways, as `npm start` has them: the pay page completes real orders
+      PAY_SANDBOX: '1',
     },
   },
 });
