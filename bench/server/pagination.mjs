@@ -107,7 +107,7 @@ function startServer(env) {
   // started as `npm start` starts it (see the flag in apps/server/src/main.ts)
   const child = spawn(
     process.execPath,
-    ['--max-semi-space-size=4', ...nodeArgs, '--import', 'tsx', 'src/main.ts'],
+    ['--max-semi-space-size=4', '--max-old-space-size=1536', ...nodeArgs, '--import', 'tsx', 'src/main.ts'],
     {
       cwd: serverDir,
       env: {
