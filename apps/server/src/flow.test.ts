@@ -1,14 +1,8 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectContract } from './test/contract';
-import { BASIC, authHeaders, backends, login, startTestServer, type TestServer } from './test/harness';
+import { BASIC, backends, login, startTestServer, type TestServer, contractCall } from './test/harness';
 
-interface Env<T = unknown> {
-  code: number;
-  success: boolean;
-  msg: string;
-  data: T;
-}
 interface Page<T> {
   records: T[];
   total: number;
@@ -74,21 +68,7 @@ describe.each(backends)('leave workflow on %s', (kind) => {
     await s?.close();
   });
 
-  const call = async <T = unknown>(
-    method: 'GET' | 'POST',
-    url: string,
-    op: string,
-    token: string,
-    payload?: object,
-  ) => {
-    const res = await s.app.inject({
-      method,
-      url,
-      headers: authHeaders(token),
-      ...(payload ? { payload } : {}),
-    });
-    return { status: res.statusCode, body: expectContract<Env<T>>(res, op) };
-  };
+  const call = contractCall(() => s);
   const list = async (name: 'claim' | 'todo' | 'send' | 'done', token: string, query = '') => {
     const op = `work${name[0]!.toUpperCase()}${name.slice(1)}List`;
     const r = await call<Page<Flow>>('GET', `${W}/${name}-list${query}`, op, token);

@@ -3,14 +3,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { order, user } from './db/schema';
 import { expectContract } from './test/contract';
-import { authHeaders, backends, login, startTestServer, type TestServer } from './test/harness';
+import { backends, contractCall, login, startTestServer, type Env, type TestServer } from './test/harness';
 
-interface Env<T = unknown> {
-  code: number;
-  success: boolean;
-  msg: string;
-  data: T;
-}
 interface Order {
   id: string;
   orderNo: string;
@@ -66,21 +60,7 @@ describe.each(backends)(
       await s?.close();
     });
 
-    const call = async <T = unknown>(
-      method: 'GET' | 'POST',
-      url: string,
-      op: string,
-      token: string,
-      payload?: object,
-    ): Promise<{ status: number; body: Env<T> }> => {
-      const res = await s.app.inject({
-        method,
-        url,
-        headers: authHeaders(token),
-        ...(payload ? { payload } : {}),
-      });
-      return { status: res.statusCode, body: expectContract<Env<T>>(res, op) };
-    };
+    const call = contractCall(() => s);
     const balanceOf = async (id: string) =>
       Number(
         (

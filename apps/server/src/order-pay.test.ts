@@ -9,14 +9,16 @@ import { WechatPayClient } from './pay/wechat/client';
 import { sandboxOf, type PaySandbox } from './pay/sandbox/index';
 import { encryptResource } from './pay/wechat/sign';
 import { expectContract } from './test/contract';
-import { authHeaders, backends, login, startTestServer, type TestServer } from './test/harness';
+import {
+  authHeaders,
+  backends,
+  contractCall,
+  login,
+  startTestServer,
+  type Env,
+  type TestServer,
+} from './test/harness';
 
-interface Env<T = unknown> {
-  code: number;
-  success: boolean;
-  msg: string;
-  data: T;
-}
 interface Order {
   id: string;
   orderNo: string;
@@ -102,21 +104,7 @@ describe.each(backends)('orders and payments through the sandbox gateways on %s'
   });
 
   /** A contract-checked call: the body must match the response schema of `op` for its status. */
-  const call = async <T = unknown>(
-    method: 'GET' | 'POST',
-    url: string,
-    op: string,
-    token: string,
-    payload?: object,
-  ): Promise<{ status: number; body: Env<T> }> => {
-    const res = await s.app.inject({
-      method,
-      url,
-      headers: authHeaders(token),
-      ...(payload ? { payload } : {}),
-    });
-    return { status: res.statusCode, body: expectContract<Env<T>>(res, op) };
-  };
+  const call = contractCall(() => s);
 
   const place = async (token: string, body: object) =>
     call<Order>('POST', `${O}/placeOrder`, 'orderPlaceOrder', token, body);

@@ -12,14 +12,16 @@ import { yingdaoAuth } from './db/schema-yingdao';
 import { PERM_IDS } from './db/seed-perm';
 import { SEED_IDS } from './db/seed-data';
 import { expectContract } from './test/contract';
-import { authHeaders, backends, login, startTestServer, type TestServer } from './test/harness';
+import {
+  authHeaders,
+  backends,
+  login,
+  startTestServer,
+  type TestServer,
+  contractCall,
+  type Env,
+} from './test/harness';
 
-interface Env<T> {
-  code: number;
-  success: boolean;
-  msg: string;
-  data: T;
-}
 interface MenuNode {
   id: string;
   code: string;
@@ -90,21 +92,7 @@ describe.each(backends)('permissions on %s', (kind) => {
     await s?.close();
   });
 
-  const call = async <T = unknown>(
-    method: 'GET' | 'POST',
-    url: string,
-    op: string,
-    token: string,
-    body?: object,
-  ): Promise<{ status: number; body: Env<T> }> => {
-    const res = await s.app.inject({
-      method,
-      url: `${SYS}${url}`,
-      headers: authHeaders(token),
-      ...(body ? { payload: body } : {}),
-    });
-    return { status: res.statusCode, body: expectContract<Env<T>>(res, op) };
-  };
+  const call = contractCall(() => s, SYS);
   const get = <T = unknown>(url: string, op: string, token = admin) => call<T>('GET', url, op, token);
   const post_ = <T = unknown>(url: string, op: string, body?: object, token = admin) =>
     call<T>('POST', url, op, token, body);

@@ -3,16 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execRows } from './db/index';
 import { seed } from './db/seed';
 import { contractDicts } from './db/seed-dicts';
-import { expectContract } from './test/contract';
-import { authHeaders, backends, login, startTestServer, type TestServer } from './test/harness';
+import { backends, login, startTestServer, type TestServer, contractCall } from './test/harness';
 
 type Obj = Record<string, unknown> & { id: string };
-interface Env<T> {
-  code: number;
-  success: boolean;
-  msg: string;
-  data: T;
-}
 interface Node {
   id: string;
   parentId: string;
@@ -36,21 +29,7 @@ describe.each(backends)('system modules on %s', (kind) => {
     await s?.close();
   });
 
-  const call = async <T = unknown>(
-    method: 'GET' | 'POST',
-    url: string,
-    op: string,
-    token: string,
-    body?: object,
-  ): Promise<{ status: number; body: Env<T> }> => {
-    const res = await s.app.inject({
-      method,
-      url: `${SYS}${url}`,
-      headers: authHeaders(token),
-      ...(body ? { payload: body } : {}),
-    });
-    return { status: res.statusCode, body: expectContract<Env<T>>(res, op) };
-  };
+  const call = contractCall(() => s, SYS);
   const get = <T = unknown>(url: string, op: string, token = tokenA) => call<T>('GET', url, op, token);
   const post = <T = unknown>(url: string, op: string, body?: object, token = tokenA) =>
     call<T>('POST', url, op, token, body);

@@ -3,14 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { yingdaoAuth } from './db/schema';
 import { SecretBox } from './handlers/yingdao-auth';
 import { expectContract } from './test/contract';
-import { authHeaders, backends, login, startTestServer, type TestServer } from './test/harness';
+import { backends, login, startTestServer, type TestServer, contractCall } from './test/harness';
 
-interface Env<T> {
-  code: number;
-  success: boolean;
-  msg: string;
-  data: T;
-}
 type Auth = Record<string, unknown> & { id: string; tenantId: string; authName: string };
 interface Page {
   records: Auth[];
@@ -45,21 +39,7 @@ describe.each(backends)('yingdao auth on %s', (kind) => {
     await s?.close();
   });
 
-  const call = async <T = unknown>(
-    method: 'GET' | 'POST',
-    url: string,
-    op: string,
-    token: string,
-    payload?: object,
-  ): Promise<{ status: number; body: Env<T> }> => {
-    const res = await s.app.inject({
-      method,
-      url,
-      headers: authHeaders(token),
-      ...(payload ? { payload } : {}),
-    });
-    return { status: res.statusCode, body: expectContract<Env<T>>(res, op) };
-  };
+  const call = contractCall(() => s);
   const list = (query: string, token = tokenA) =>
     call<Page>('GET', `${SYS}/list${query ? `?${query}` : ''}`, 'yingdaoAuthList', token);
   const detail = (id: string, token = tokenA) =>

@@ -5,6 +5,7 @@ import { buildApp } from '../app';
 import type { ServerConfig } from '../config';
 import { openDb, type DbHandle } from '../db/index';
 import { seed } from '../db/seed';
+import { expectContract } from './contract';
 
 export type Backend = 'pglite' | 'postgres';
 
@@ -101,3 +102,33 @@ export async function login(
 }
 
 export const authHeaders = (token: string) => ({ authorization: BASIC, 'smart-auth': `bearer ${token}` });
+
+/** The contract's response envelope. */
+export interface Env<T = unknown> {
+  code: number;
+  success: boolean;
+  msg: string;
+  data: T;
+}
+
+/**
+ * Contract-checked calls on the test server `server()` gives (a getter: files start theirs in `beforeAll`): the body
+ * must match the response schema of `op` for its status. `prefix` goes before every url.
+ */
+export function contractCall(server: () => TestServer, prefix = '') {
+  return async <T = unknown>(
+    method: 'GET' | 'POST',
+    url: string,
+    op: string,
+    token: string,
+    payload?: object,
+  ): Promise<{ status: number; body: Env<T> }> => {
+    const res = await server().app.inject({
+      method,
+      url: `${prefix}${url}`,
+      headers: authHeaders(token),
+      ...(payload ? { payload } : {}),
+    });
+    return { status: res.statusCode, body: expectContract<Env<T>>(res, op) };
+  };
+}
