@@ -108,3 +108,8 @@ export class AuthError extends Error {
 export function escapeLike(s: string): string {
   return s.replace(/[\\%_]/g, (m) => `\\${m}`);
 }
+
+/** A body field when it is a string (fields of unvalidated shapes, e.g. partial updates), else undefined. */
+export const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+/** A body field when it is a number, else undefined. */
+export const num = (v: unknown): number | undefined => (typeof v === 'number' ? v : undefined);

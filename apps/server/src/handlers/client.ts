@@ -11,7 +11,7 @@ import type { FastifyRequest } from 'fastify';
 import { caller, crud, requirePlatformAdmin } from '../crud/index';
 import type { Db } from '../db/index';
 import { client } from '../db/schema';
-import { BizError, formatDateTime, idStr } from '../util';
+import { BizError, formatDateTime, idStr, str } from '../util';
 
 type ClientRow = typeof client.$inferSelect;
 
@@ -39,8 +39,6 @@ export function toClientVO(c: ClientRow) {
     isDeleted: c.isDeleted,
   };
 }
-
-const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
 export function clientHandlers(db: Db) {
   const m = crud<ClientRow>(db, {

@@ -34,7 +34,7 @@ import {
   type OrderRow,
   type PayContext,
 } from '../pay/states';
-import { BizError, formatDateTime, idStr, ok, parseId } from '../util';
+import { BizError, formatDateTime, idStr, num, ok, parseId, str } from '../util';
 
 type Body = Record<string, unknown>;
 
@@ -72,9 +72,6 @@ export function toOrderVO(r: OrderRow) {
     isDeleted: r.isDeleted,
   };
 }
-
-const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
-const num = (v: unknown): number | undefined => (typeof v === 'number' ? v : undefined);
 
 /** The order page's button `code`, as the button guard grants it; 401 `缺失权限` without it. */
 export async function requireButton(db: Db, a: TokenClaims, code: string): Promise<void> {

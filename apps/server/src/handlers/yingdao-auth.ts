@@ -14,7 +14,7 @@ import type { FastifyRequest } from 'fastify';
 import { caller, crud, type PageQuery } from '../crud/index';
 import type { Db } from '../db/index';
 import { serverSecret, yingdaoAuth } from '../db/schema';
-import { BizError, formatDateTime, idStr, ok, parseId } from '../util';
+import { BizError, formatDateTime, idStr, ok, parseId, str } from '../util';
 
 type YingdaoAuthRow = typeof yingdaoAuth.$inferSelect;
 type Body = Record<string, unknown>;
@@ -109,8 +109,6 @@ export function toYingdaoAuthVO(r: YingdaoAuthRow) {
 }
 
 /* ------------------------------------------------------------------ handlers */
-
-const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
 /** `ydUserId`: empty (or absent) is the tenant default (null). */
 function customerOf(v: unknown): bigint | null {
