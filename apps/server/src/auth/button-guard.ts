@@ -6,8 +6,8 @@
  *
  * Who passes: the administrator (every operation, as for menus and API scopes); the tenant's own administrator (a
  * live role of the caller's tenant with the alias `admin`, as `requireAdmin` of the user module) on these
- * tenant-owned modules; any other caller only with one of the operation's button codes granted to one of its live
- * roles of its tenant, within the tenant package. Denied calls answer 401 `缺失权限`, as the API-scope hook.
+ * tenant-owned modules, without grants, for the buttons its tenant package holds; any other caller only with one of
+ * the operation's button codes granted to one of its live roles of its tenant, within the tenant package. Denied calls answer 401 `缺失权限`, as the API-scope hook.
  *
  * Grants, roles, buttons and packages come from the per-instance scope cache (TTL ≤ 3 s), so a check is a few map
  * lookups; the package of a tenant is read once per snapshot.
@@ -92,10 +92,11 @@ export async function buttonAllowed(
   if (isAdministrator(a)) return true;
   // roles removed since the login, or of another tenant, count for nothing
   const roles = roleIdsOf(a).filter((r) => snap.liveRoles.get(r) === a.tenant_id);
-  if (roles.some((r) => snap.tenantAdminRoles.has(r))) return true;
-  const granted = (snap.buttonsByCode.get(code) ?? []).filter((b) =>
-    roles.some((r) => snap.menuGrants.get(r)?.has(b)),
-  );
+  const buttons = snap.buttonsByCode.get(code) ?? [];
+  // the tenant's administrator needs no grant, but stays within the package like everybody in the tenant
+  const granted = roles.some((r) => snap.tenantAdminRoles.has(r))
+    ? buttons
+    : buttons.filter((b) => roles.some((r) => snap.menuGrants.get(r)?.has(b)));
   if (granted.length === 0) return false;
   const pkg = await packageOf(db, snap, a.tenant_id);
   return !pkg || granted.some((b) => pkg.has(b));
