@@ -2,7 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, dept, menu, post, role, roleMenu, tenant, user } from './db/schema';
 import { PEOPLE_IDS } from './db/seed-data';
-import { assertAccountQuota, packageMenuIds } from './handlers/tenant';
+import { packageMenuIds } from './auth/permissions';
+import { assertAccountQuota } from './handlers/tenant';
 import { expectContract } from './test/contract';
 import {
   ADMIN_MD5,

@@ -2,9 +2,8 @@
  * Tenants and tenant packages (blade-contract §3.7, §3.8, §4.6). Administered by the administrator of tenant
  * 000000 only (others get 401 `缺失权限`); `tenant/info` is tokenless (login page).
  *
- * Exports for the other modules:
- * - `packageMenuIds(db, tenantId)`: the menus the tenant's package allows (undefined = no package = every menu);
- * - `assertAccountQuota(db, tenantId)`: refuses a new user beyond the tenant's `accountNumber`.
+ * Export for the other modules: `assertAccountQuota(db, tenantId)` refuses a new user beyond the tenant's
+ * `accountNumber`. (The menus a package allows: `packageMenuIds` in auth/permissions.)
  */
 import { createHash, randomInt } from 'node:crypto';
 import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
@@ -23,18 +22,6 @@ export const ADMIN_TENANT = '000000';
 export const QUOTA_MSG = '当前租户已到最大账号额度!';
 
 /* ------------------------------------------------------------------ exports for other modules */
-
-/** The menu ids of the tenant's package; undefined when it has none (or it was removed): every menu. */
-export async function packageMenuIds(db: Db, tenantId: string): Promise<Set<bigint> | undefined> {
-  const [row] = await db
-    .select({ menuId: tenantPackage.menuId })
-    .from(tenant)
-    .innerJoin(tenantPackage, eq(tenantPackage.id, tenant.packageId))
-    .where(and(eq(tenant.tenantId, tenantId), eq(tenant.isDeleted, 0), eq(tenantPackage.isDeleted, 0)))
-    .limit(1);
-  if (!row) return undefined;
-  return new Set(parseIds(row.menuId));
-}
 
 /** Throws `当前租户已到最大账号额度!` when the tenant already has `accountNumber` live users (-1 = unlimited). */
 export async function assertAccountQuota(db: Db, tenantId: string): Promise<void> {
