@@ -172,6 +172,24 @@ describe.each(backends)('auth on %s', (kind) => {
     expect(expectContract(res, 'oauthToken')).toMatchObject({ error: 'invalid_token' });
   });
 
+  it('headers of the contract (Dept-Id, Role-Id, Tenant-Id, Captcha-Key) are validated whatever their case', async () => {
+    const password = { grant_type: 'password', username: 'admin', password: ADMIN_MD5 };
+    for (const [name, value] of [
+      ['Dept-Id', 'abc'],
+      ['role-id', '1;drop'],
+      ['Tenant-Id', '0000000'],
+      ['Captcha-Key', 'zz'],
+    ] as const) {
+      const res = await token(password, { [name]: value });
+      expect(res.statusCode, name).toBe(400);
+      expect(expectContract(res, 'oauthToken'), name).toMatchObject({
+        error: 'invalid_request',
+        error_description: expect.stringContaining(`headers/${name.toLowerCase()}`),
+      });
+    }
+    expect((await token(password, { 'Tenant-Id': '000000', 'User-Type': 'web' })).statusCode).toBe(200);
+  });
+
   it('captcha and social grants never go down the refresh or password path without their own proof', async () => {
     // captcha grant without a captcha: refused before the password is looked at
     const captcha = await token({

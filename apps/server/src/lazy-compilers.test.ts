@@ -70,4 +70,33 @@ describe('lazy schema compilers', () => {
     }
     await app.close();
   });
+
+  it('validates mixed-case header names as Node delivers them (lower-cased), required ones included', async () => {
+    const app = Fastify({ schemaController: lazyCompilers() });
+    app.get(
+      '/h',
+      {
+        schema: {
+          headers: {
+            type: 'object',
+            required: ['X-Need'],
+            properties: {
+              'X-Need': { type: 'string' },
+              'Dept-Id': { type: 'string', pattern: '^[0-9]*$' },
+            },
+          },
+        },
+      },
+      async () => ({ ok: true }),
+    );
+    await app.ready();
+    expect((await app.inject({ url: '/h', headers: { 'x-need': '1', 'dept-id': '12' } })).statusCode).toBe(
+      200,
+    );
+    const bad = await app.inject({ url: '/h', headers: { 'X-Need': '1', 'Dept-Id': 'abc' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain('dept-id');
+    expect((await app.inject({ url: '/h' })).statusCode).toBe(400);
+    await app.close();
+  });
 });

@@ -3,6 +3,10 @@
  * compiling every validator (Ajv) and response serializer (fast-json-stringify) at start-up cost ~165 MB and most
  * of the start-up time, for routes a given instance may never serve. Compiled lazily, each route pays once, on its
  * first request; behaviour is the same (the same default compilers and options do the work).
+ *
+ * One thing Fastify does for its own compilers but not for custom ones (it assumes Joi or TypeBox there): lower-case
+ * the property names of header schemas, as Node delivers every header name lower-cased. Without it the contract's
+ * `Dept-Id` or `Captcha-Key` would never match a request header and go unvalidated; done here, before compiling.
  */
 import AjvCompiler from '@fastify/ajv-compiler';
 import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
@@ -32,6 +36,30 @@ function lazyValidator(compile: () => AjvValidate): AjvValidate {
   return validate;
 }
 
+interface RouteSchema {
+  schema: unknown;
+  httpPart?: string;
+}
+
+interface ObjectSchema {
+  properties?: Record<string, unknown>;
+  required?: string[];
+}
+
+/** The header schema with lower-cased property names and required list (other schemas unchanged). */
+export function lowerCaseHeaders<T extends RouteSchema>(route: T): T {
+  const schema = route.schema as ObjectSchema | null;
+  if (route.httpPart !== 'headers' || !schema || typeof schema !== 'object') return route;
+  const lowered: ObjectSchema = { ...schema };
+  if (schema.properties) {
+    lowered.properties = Object.fromEntries(
+      Object.entries(schema.properties).map(([k, v]) => [k.toLowerCase(), v]),
+    );
+  }
+  if (Array.isArray(schema.required)) lowered.required = schema.required.map((k) => k.toLowerCase());
+  return { ...route, schema: lowered };
+}
+
 function lazySerializer(compile: () => (data: unknown) => string): (data: unknown) => string {
   let fn: ((data: unknown) => string) | undefined;
   return (data) => (fn ??= compile())(data);
@@ -44,7 +72,8 @@ export function lazyCompilers(): NonNullable<FastifyServerOptions['schemaControl
     compilersFactory: {
       buildValidator: (externalSchemas: unknown, options: unknown) => {
         const compile = buildValidator(externalSchemas, options);
-        return (routeSchema: never) => lazyValidator(() => compile(routeSchema));
+        return (routeSchema: never) =>
+          lazyValidator(() => compile(lowerCaseHeaders(routeSchema as RouteSchema) as never));
       },
       buildSerializer: (externalSchemas: unknown, options: unknown) => {
         const compile = buildSerializer(externalSchemas, options);
