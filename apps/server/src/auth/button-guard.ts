@@ -72,6 +72,9 @@ export function buttonCode(guard: WriteGuard, body: unknown): string {
   return `${guard.page}_${kind}`;
 }
 
+/** `param_add` → `param` (page codes contain underscores themselves: `yingdao_auth_add`). */
+const pageOfButton = (code: string): string => code.slice(0, Math.max(0, code.lastIndexOf('_')));
+
 function packageOf(db: Db, snap: ScopeSnapshot, tenantId: string): Promise<Set<bigint> | undefined> {
   let p = snap.packageMemo.get(tenantId);
   if (!p) {
@@ -93,10 +96,15 @@ export async function buttonAllowed(
   // roles removed since the login, or of another tenant, count for nothing
   const roles = roleIdsOf(a).filter((r) => snap.liveRoles.get(r) === a.tenant_id);
   const buttons = snap.buttonsByCode.get(code) ?? [];
-  // the tenant's administrator needs no grant, but stays within the package like everybody in the tenant
-  const granted = roles.some((r) => snap.tenantAdminRoles.has(r))
-    ? buttons
-    : buttons.filter((b) => roles.some((r) => snap.menuGrants.get(r)?.has(b)));
+  if (roles.some((r) => snap.tenantAdminRoles.has(r))) {
+    // the tenant's administrator needs no grant but stays within the package: the button, or the page for an
+    // operation without a button of its own (the attachment page has no add or edit)
+    const pkg = await packageOf(db, snap, a.tenant_id);
+    if (!pkg) return true;
+    const inPackage = buttons.length > 0 ? buttons : (snap.pagesByCode.get(pageOfButton(code)) ?? []);
+    return inPackage.some((m) => pkg.has(m));
+  }
+  const granted = buttons.filter((b) => roles.some((r) => snap.menuGrants.get(r)?.has(b)));
   if (granted.length === 0) return false;
   const pkg = await packageOf(db, snap, a.tenant_id);
   return !pkg || granted.some((b) => pkg.has(b));

@@ -146,6 +146,8 @@ export interface ScopeSnapshot {
   tenantAdminRoles: Set<bigint>;
   /** live button (category 2) ids by code; codes are not unique, so a list */
   buttonsByCode: Map<string, bigint[]>;
+  /** live menu (category 1, pages and groups) ids by code */
+  pagesByCode: Map<string, bigint[]>;
   /** tenant → menu ids of its package (`undefined`: no limit), read on first use within the snapshot's life */
   packageMemo: Map<string, Promise<Set<bigint> | undefined>>;
 }
@@ -231,11 +233,12 @@ export class ScopeCache {
       set.add(g.menuId);
     }
     const buttonsByCode = new Map<string, bigint[]>();
+    const pagesByCode = new Map<string, bigint[]>();
     for (const m of menus) {
-      if (m.category !== 2) continue;
-      const ids = buttonsByCode.get(m.code);
+      const byCode = m.category === 2 ? buttonsByCode : pagesByCode;
+      const ids = byCode.get(m.code);
       if (ids) ids.push(m.id);
-      else buttonsByCode.set(m.code, [m.id]);
+      else byCode.set(m.code, [m.id]);
     }
     const dataGrants = new Map<bigint, Set<bigint>>();
     const apiGrants = new Map<bigint, Set<bigint>>();
@@ -256,6 +259,7 @@ export class ScopeCache {
       pathMemo: new Map(),
       tenantAdminRoles: new Set(roles.filter((r) => r.alias === TENANT_ADMIN_ALIAS).map((r) => r.id)),
       buttonsByCode,
+      pagesByCode,
       packageMemo: new Map(),
     };
     if (generation === this.generation) {
