@@ -31,7 +31,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'node --import tsx src/main.ts',
+    // the server as `npm start` runs it: its bundle (built by the e2e target's dependency on ^build)
+    command: 'node dist/main.mjs',
     cwd: resolve(here, '../server'),
     url: `http://127.0.0.1:${port}/login`,
     reuseExistingServer: false,

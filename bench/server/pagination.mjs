@@ -30,8 +30,9 @@ const port = Number(process.env.BENCH_PORT ?? 18790);
 const base = `http://127.0.0.1:${port}`;
 const BASIC = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
 
-// the server reads the bundled contract (openapi/dist), a build output: make sure it exists (cached by Nx)
-const generate = spawnSync('npx', ['nx', 'run', '@smart/openapi:generate', '--output-style=static'], {
+// the server as `npm start` runs it: its bundle (apps/server/dist) and the bundled contract (openapi/dist), build
+// outputs made (or taken from Nx's cache) here
+const generate = spawnSync('npx', ['nx', 'run', '@smart/server:build', '--output-style=static'], {
   cwd: root,
   stdio: ['ignore', 'ignore', 'inherit'],
   env: { ...process.env, NX_DAEMON: 'false' },
@@ -107,7 +108,7 @@ function startServer(env) {
   // started as `npm start` starts it (see the flag in apps/server/src/main.ts)
   const child = spawn(
     process.execPath,
-    ['--max-semi-space-size=4', '--max-old-space-size=1536', ...nodeArgs, '--import', 'tsx', 'src/main.ts'],
+    ['--max-semi-space-size=4', '--max-old-space-size=1536', ...nodeArgs, 'dist/main.mjs'],
     {
       cwd: serverDir,
       env: {

@@ -2,8 +2,21 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** Root of the monorepo (apps/server/src → ../../..). */
-export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+/**
+ * The apps/server folder: the nearest folder above this module holding the migrations (`drizzle/`) and a
+ * package.json. Searched, not counted in `..`s: the sources run from src/ and `npm start` runs one bundle from
+ * dist/, at other depths.
+ */
+export const serverDir = (() => {
+  const from = path.dirname(fileURLToPath(import.meta.url));
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    if (existsSync(path.join(dir, 'drizzle')) && existsSync(path.join(dir, 'package.json'))) return dir;
+    if (path.dirname(dir) === dir) throw new Error(`apps/server not found above ${from}`);
+  }
+})();
+
+/** Root of the monorepo (apps/server → ../..). */
+export const repoRoot = path.resolve(serverDir, '../..');
 
 export interface ServerConfig {
   port: number;

@@ -1,7 +1,9 @@
 /**
- * Smart Console reference server: `node --max-semi-space-size=4 --max-old-space-size=1536 --import tsx src/main.ts`
- * (one process, one PID). Both flags are about resident memory under load, measured with `npm run bench:server` on
- * PostgreSQL at about 1,000 requests/s; they must be given on the command line (set at run time they do nothing):
+ * Smart Console reference server: `node --max-semi-space-size=4 --max-old-space-size=1536 dist/main.mjs` (one
+ * process, one PID; dist/main.mjs is this file bundled by `build`, build.mjs; `npm run dev` runs the sources through
+ * tsx instead: its loader thread and esbuild service cost ~40 MB of resident memory). Both flags are about resident
+ * memory under load, measured with `npm run bench:server`; they must be given on the command line (set at run time
+ * they do nothing):
  * - the semi-spaces of the young generation stay at 4 MB (V8 grows them to 16 MB): peak 344-372 → 264-330 MB;
  * - a heap limit under 2 GB makes V8 grow the old generation by at most ~1.8× its live size between full
  *   collections instead of 4× (the live set is ~60 MB; with 4× the old space reached 230 MB before a collection):
