@@ -108,7 +108,7 @@ function startServer(env) {
   // started as `npm start` starts it (see the flag in apps/server/src/main.ts)
   const child = spawn(
     process.execPath,
-    ['--max-semi-space-size=4', '--max-old-space-size=1536', ...nodeArgs, 'dist/main.mjs'],
+    ['--max-semi-space-size=4', '--max-old-space-size=512', ...nodeArgs, 'dist/main.mjs'],
     {
       cwd: serverDir,
       env: {

@@ -1,13 +1,14 @@
 /**
- * Smart Console reference server: `node --max-semi-space-size=4 --max-old-space-size=1536 dist/main.mjs` (one
+ * Smart Console reference server: `node --max-semi-space-size=4 --max-old-space-size=512 dist/main.mjs` (one
  * process, one PID; dist/main.mjs is this file bundled by `build`, build.mjs; `npm run dev` runs the sources through
  * tsx instead: its loader thread and esbuild service cost ~40 MB of resident memory). Both flags are about resident
  * memory under load, measured with `npm run bench:server`; they must be given on the command line (set at run time
  * they do nothing):
  * - the semi-spaces of the young generation stay at 4 MB (V8 grows them to 16 MB): peak 344-372 → 264-330 MB;
- * - a heap limit under 2 GB makes V8 grow the old generation by at most ~1.8× its live size between full
- *   collections instead of 4× (the live set is ~60 MB; with 4× the old space reached 230 MB before a collection):
- *   peak 306-333 → 185-203 MB, throughput unchanged. 1.5 GB stays far above anything a request holds.
+ * - a smaller heap limit makes V8 grow the old generation by less between full collections (the live set is
+ *   ~60 MB; with the default ~4 GB limit the old space reached 230 MB before a collection, with 1.5 GB ~110 MB).
+ *   512 MB, with the bundle: peak 148 MB on PostgreSQL (1,473 req/s on user/page) and 287 MB on PGlite (1.5 GB:
+ *   168 and 317 MB), throughput unchanged; still ~8× the live set, far above anything a request holds.
  *
  * Environment:
  *   PORT          port to listen on (default 8600)
