@@ -59,6 +59,28 @@ export function formatDateTime(d: Date | null | undefined): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
 }
 
+/** The audit columns every tenant-owned row carries (blade's BaseEntity). */
+export interface AuditColumns {
+  createUser: bigint | null;
+  createDept: bigint | null;
+  createTime: Date | null;
+  updateUser: bigint | null;
+  updateTime: Date | null;
+  status: number;
+  isDeleted: number;
+}
+
+/** The audit fields of a view object, as every module answers them: ids as strings, `yyyy-MM-dd HH:mm:ss`. */
+export const auditVO = (r: AuditColumns) => ({
+  createUser: idStr(r.createUser),
+  createDept: idStr(r.createDept),
+  createTime: formatDateTime(r.createTime),
+  updateUser: idStr(r.updateUser),
+  updateTime: formatDateTime(r.updateTime),
+  status: r.status,
+  isDeleted: r.isDeleted,
+});
+
 /* ------------------------------------------------------------ envelope */
 
 export const OK_MSG = '操作成功';

@@ -7,7 +7,7 @@ import { desc } from 'drizzle-orm';
 import { crud } from '../crud/index';
 import type { Db } from '../db/index';
 import { attach } from '../db/schema';
-import { formatDateTime, idStr } from '../util';
+import { auditVO } from '../util';
 
 type AttachRow = typeof attach.$inferSelect;
 
@@ -21,13 +21,7 @@ export function toAttachVO(r: AttachRow) {
     originalName: r.originalName,
     extension: r.extension,
     attachSize: r.attachSize,
-    createUser: idStr(r.createUser),
-    createDept: idStr(r.createDept),
-    createTime: formatDateTime(r.createTime),
-    updateUser: idStr(r.updateUser),
-    updateTime: formatDateTime(r.updateTime),
-    status: r.status,
-    isDeleted: r.isDeleted,
+    ...auditVO(r),
   };
 }
 

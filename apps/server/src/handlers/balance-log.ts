@@ -17,7 +17,7 @@ import { caller, crud, type PageQuery } from '../crud/index';
 import type { Db } from '../db/index';
 import { balanceLog, order, user } from '../db/schema';
 import { fenToYuan, toFen } from '../pay/money';
-import { BizError, formatDateTime, idStr, nextId, ok, parseId } from '../util';
+import { parseId, auditVO, BizError, idStr, nextId, ok } from '../util';
 import { customerFilter, requireButton, requireCustomer, toOrderVO } from './order';
 
 type BalanceLogRow = typeof balanceLog.$inferSelect;
@@ -38,13 +38,7 @@ export function toBalanceLogVO(r: BalanceLogRow) {
     balanceBefore: r.balanceBefore,
     balanceAfter: r.balanceAfter,
     operatorId: idStr(r.operatorId),
-    createUser: idStr(r.createUser),
-    createDept: idStr(r.createDept),
-    createTime: formatDateTime(r.createTime),
-    updateUser: idStr(r.updateUser),
-    updateTime: formatDateTime(r.updateTime),
-    status: r.status,
-    isDeleted: r.isDeleted,
+    ...auditVO(r),
   };
 }
 

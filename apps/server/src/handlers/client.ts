@@ -11,7 +11,7 @@ import type { FastifyRequest } from 'fastify';
 import { caller, crud, requirePlatformAdmin } from '../crud/index';
 import type { Db } from '../db/index';
 import { client } from '../db/schema';
-import { BizError, formatDateTime, idStr, str } from '../util';
+import { auditVO, BizError, str } from '../util';
 
 type ClientRow = typeof client.$inferSelect;
 
@@ -30,13 +30,7 @@ export function toClientVO(c: ClientRow) {
     resourceIds: c.resourceIds,
     authorities: c.authorities,
     autoapprove: c.autoapprove,
-    createUser: idStr(c.createUser),
-    createDept: idStr(c.createDept),
-    createTime: formatDateTime(c.createTime),
-    updateUser: idStr(c.updateUser),
-    updateTime: formatDateTime(c.updateTime),
-    status: c.status,
-    isDeleted: c.isDeleted,
+    ...auditVO(c),
   };
 }
 

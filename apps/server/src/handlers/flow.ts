@@ -38,7 +38,7 @@ import { roleIdsOf } from '../auth/permissions';
 import { NOT_FOUND_MSG, caller } from '../crud/index';
 import type { Db } from '../db/index';
 import { dict, flowInstance, flowProcess, flowTask, processLeave, user } from '../db/schema';
-import { BizError, escapeLike, formatDateTime, idStr, nextId, ok, parseId } from '../util';
+import { parseId, auditVO, BizError, formatDateTime, nextId, ok, escapeLike } from '../util';
 import { parseDateTime } from './notice';
 
 export const LEAVE_PROCESS_ID = 'Leave:1:4';
@@ -636,12 +636,6 @@ function toLeaveVO(l: LeaveRow, applicantName: string) {
     startTime: formatDateTime(l.startTime),
     endTime: formatDateTime(l.endTime),
     reason: l.reason,
-    createUser: idStr(l.createUser),
-    createDept: idStr(l.createDept),
-    createTime: formatDateTime(l.createTime),
-    updateUser: idStr(l.updateUser),
-    updateTime: formatDateTime(l.updateTime),
-    status: l.status,
-    isDeleted: l.isDeleted,
+    ...auditVO(l),
   };
 }

@@ -8,7 +8,7 @@ import { desc } from 'drizzle-orm';
 import { crud } from '../crud/index';
 import type { Db } from '../db/index';
 import { notice } from '../db/schema';
-import { BizError, formatDateTime, idStr } from '../util';
+import { auditVO, BizError, formatDateTime } from '../util';
 
 type NoticeRow = typeof notice.$inferSelect;
 
@@ -31,13 +31,7 @@ export function toNoticeVO(n: NoticeRow) {
     category: n.category,
     releaseTime: formatDateTime(n.releaseTime),
     content: n.content,
-    createUser: idStr(n.createUser),
-    createDept: idStr(n.createDept),
-    createTime: formatDateTime(n.createTime),
-    updateUser: idStr(n.updateUser),
-    updateTime: formatDateTime(n.updateTime),
-    status: n.status,
-    isDeleted: n.isDeleted,
+    ...auditVO(n),
   };
 }
 

@@ -34,7 +34,7 @@ import {
   type OrderRow,
   type PayContext,
 } from '../pay/states';
-import { BizError, formatDateTime, idStr, num, ok, parseId, str } from '../util';
+import { parseId, auditVO, BizError, formatDateTime, idStr, num, ok, str } from '../util';
 
 type Body = Record<string, unknown>;
 
@@ -63,13 +63,7 @@ export function toOrderVO(r: OrderRow) {
     deliverStatus: r.deliverStatus,
     deliverTime: formatDateTime(r.deliverTime),
     clientIp: r.clientIp,
-    createUser: idStr(r.createUser),
-    createDept: idStr(r.createDept),
-    createTime: formatDateTime(r.createTime),
-    updateUser: idStr(r.updateUser),
-    updateTime: formatDateTime(r.updateTime),
-    status: r.status,
-    isDeleted: r.isDeleted,
+    ...auditVO(r),
   };
 }
 

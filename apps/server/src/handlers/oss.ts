@@ -13,7 +13,7 @@ import { attach, oss, type sms } from '../db/schema';
 import { storageFor } from '../storage/index';
 import { isUploadedFile } from '../storage/multipart';
 import { INLINE_TYPES, contentTypeOf, extensionOf, newObjectName, sniffImage } from '../storage/names';
-import { BizError, formatDateTime, idStr, nextId, ok, parseId } from '../util';
+import { parseId, auditVO, BizError, nextId, ok } from '../util';
 
 type OssRow = typeof oss.$inferSelect;
 type Body = Record<string, unknown>;
@@ -46,13 +46,7 @@ export function toOssVO(o: OssRow) {
     appId: o.appId,
     region: o.region,
     remark: o.remark,
-    createUser: idStr(o.createUser),
-    createDept: idStr(o.createDept),
-    createTime: formatDateTime(o.createTime),
-    updateUser: idStr(o.updateUser),
-    updateTime: formatDateTime(o.updateTime),
-    status: o.status,
-    isDeleted: o.isDeleted,
+    ...auditVO(o),
   };
 }
 

@@ -2,7 +2,7 @@ import { desc } from 'drizzle-orm';
 import type { Db } from '../db/index';
 import { param } from '../db/schema';
 import { crud, NOT_FOUND_MSG } from '../crud/index';
-import { formatDateTime, idStr } from '../util';
+import { auditVO } from '../util';
 
 type ParamRow = typeof param.$inferSelect;
 
@@ -17,13 +17,7 @@ export function toParamVO(p: ParamRow) {
     paramKey: p.paramKey,
     paramValue: p.paramValue,
     remark: p.remark,
-    createUser: idStr(p.createUser),
-    createDept: idStr(p.createDept),
-    createTime: formatDateTime(p.createTime),
-    updateUser: idStr(p.updateUser),
-    updateTime: formatDateTime(p.updateTime),
-    status: p.status,
-    isDeleted: p.isDeleted,
+    ...auditVO(p),
   };
 }
 

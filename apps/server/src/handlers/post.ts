@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { caller, crud, isPlatformAdmin } from '../crud/index';
 import type { Db } from '../db/index';
 import { post } from '../db/schema';
-import { formatDateTime, idStr, ok } from '../util';
+import { auditVO, ok } from '../util';
 
 type PostRow = typeof post.$inferSelect;
 
@@ -20,13 +20,7 @@ export function toPostVO(p: PostRow) {
     postName: p.postName,
     sort: p.sort,
     remark: p.remark,
-    createUser: idStr(p.createUser),
-    createDept: idStr(p.createDept),
-    createTime: formatDateTime(p.createTime),
-    updateUser: idStr(p.updateUser),
-    updateTime: formatDateTime(p.updateTime),
-    status: p.status,
-    isDeleted: p.isDeleted,
+    ...auditVO(p),
   };
 }
 

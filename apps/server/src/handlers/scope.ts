@@ -9,7 +9,7 @@ import { scopeCache } from '../auth/permissions';
 import { crud, requirePlatformAdmin } from '../crud/index';
 import type { Db } from '../db/index';
 import { scopeApi, scopeData } from '../db/schema';
-import { formatDateTime, idStr, parseId } from '../util';
+import { parseId, auditVO } from '../util';
 
 type DataRow = typeof scopeData.$inferSelect;
 type ApiRow = typeof scopeApi.$inferSelect;
@@ -23,16 +23,6 @@ export const DATA_SCOPE_TYPE: Record<number, string> = {
   5: '自定义',
 };
 export const API_SCOPE_TYPE: Record<number, string> = { 1: '系统接口', 2: '业务接口' };
-
-const auditVO = (r: DataRow | ApiRow) => ({
-  createUser: idStr(r.createUser),
-  createDept: idStr(r.createDept),
-  createTime: formatDateTime(r.createTime),
-  updateUser: idStr(r.updateUser),
-  updateTime: formatDateTime(r.updateTime),
-  status: r.status,
-  isDeleted: r.isDeleted,
-});
 
 export const toDataScopeVO = (r: DataRow) => ({
   id: r.id.toString(),

@@ -9,7 +9,7 @@ import { caller, crud } from '../crud/index';
 import type { Db } from '../db/index';
 import { sms } from '../db/schema';
 import { smsProviderFor } from '../sms/index';
-import { BizError, formatDateTime, idStr, ok, parseId } from '../util';
+import { parseId, auditVO, BizError, ok } from '../util';
 import { DUPLICATE_CODE_MSG, SECRET_MASK, enableOne, secretOf, statusName, switchable } from './oss';
 
 type SmsRow = typeof sms.$inferSelect;
@@ -36,13 +36,7 @@ export function toSmsVO(s: SmsRow) {
     regionId: s.regionId,
     signName: s.signName,
     remark: s.remark,
-    createUser: idStr(s.createUser),
-    createDept: idStr(s.createDept),
-    createTime: formatDateTime(s.createTime),
-    updateUser: idStr(s.updateUser),
-    updateTime: formatDateTime(s.updateTime),
-    status: s.status,
-    isDeleted: s.isDeleted,
+    ...auditVO(s),
   };
 }
 

@@ -13,7 +13,7 @@ import type { TokenClaims } from '../auth/tokens';
 import { caller, crud, NOT_FOUND_MSG, requirePlatformAdmin } from '../crud/index';
 import type { Db } from '../db/index';
 import { dept, menu, param, post, role, roleMenu, tenant, tenantPackage, user } from '../db/schema';
-import { BizError, formatDateTime, idStr, nextId, ok, parseId, parseIds } from '../util';
+import { parseId, parseIds, auditVO, BizError, formatDateTime, nextId, ok } from '../util';
 
 type TenantRow = typeof tenant.$inferSelect;
 type PackageRow = typeof tenantPackage.$inferSelect;
@@ -55,13 +55,7 @@ export function toTenantVO(t: TenantRow) {
     linkman: t.linkman,
     contactNumber: t.contactNumber,
     address: t.address,
-    createUser: idStr(t.createUser),
-    createDept: idStr(t.createDept),
-    createTime: formatDateTime(t.createTime),
-    updateUser: idStr(t.updateUser),
-    updateTime: formatDateTime(t.updateTime),
-    status: t.status,
-    isDeleted: t.isDeleted,
+    ...auditVO(t),
   };
 }
 
@@ -71,13 +65,7 @@ export function toPackageVO(p: PackageRow) {
     packageName: p.packageName,
     menuId: p.menuId,
     remark: p.remark,
-    createUser: idStr(p.createUser),
-    createDept: idStr(p.createDept),
-    createTime: formatDateTime(p.createTime),
-    updateUser: idStr(p.updateUser),
-    updateTime: formatDateTime(p.updateTime),
-    status: p.status,
-    isDeleted: p.isDeleted,
+    ...auditVO(p),
   };
 }
 

@@ -9,7 +9,7 @@ import type { TokenClaims } from '../auth/tokens';
 import { caller, crud, NO_PERMISSION_MSG, NOT_FOUND_MSG } from '../crud/index';
 import type { Db } from '../db/index';
 import { menu, topMenu, topMenuSetting } from '../db/schema';
-import { BizError, formatDateTime, idStr, nextId, ok, parseId } from '../util';
+import { parseId, auditVO, BizError, nextId, ok } from '../util';
 
 type TopMenuRow = typeof topMenu.$inferSelect;
 
@@ -21,13 +21,7 @@ export function toTopMenuVO(t: TopMenuRow) {
     name: t.name,
     source: t.source,
     sort: t.sort,
-    createUser: idStr(t.createUser),
-    createDept: idStr(t.createDept),
-    createTime: formatDateTime(t.createTime),
-    updateUser: idStr(t.updateUser),
-    updateTime: formatDateTime(t.updateTime),
-    status: t.status,
-    isDeleted: t.isDeleted,
+    ...auditVO(t),
   };
 }
 

@@ -19,7 +19,7 @@ import {
   userExt,
   userOauth,
 } from '../db/schema';
-import { BizError, formatDateTime, idStr, nextId, ok, parseId, parseIds } from '../util';
+import { parseId, parseIds, auditVO, BizError, formatDateTime, nextId, ok } from '../util';
 
 type UserRow = typeof user.$inferSelect;
 type Body = Record<string, unknown>;
@@ -109,13 +109,7 @@ export function toUserVO(u: UserRow): UserVO {
     phone: u.phone,
     sex: u.sex,
     birthday: formatDateTime(u.birthday),
-    createUser: idStr(u.createUser),
-    createDept: idStr(u.createDept),
-    createTime: formatDateTime(u.createTime),
-    updateUser: idStr(u.updateUser),
-    updateTime: formatDateTime(u.updateTime),
-    status: u.status,
-    isDeleted: u.isDeleted,
+    ...auditVO(u),
   };
 }
 

@@ -14,7 +14,7 @@ import type { FastifyRequest } from 'fastify';
 import { caller, crud, type PageQuery } from '../crud/index';
 import type { Db } from '../db/index';
 import { serverSecret, yingdaoAuth } from '../db/schema';
-import { BizError, formatDateTime, idStr, ok, parseId, str } from '../util';
+import { parseId, auditVO, BizError, formatDateTime, idStr, ok, str } from '../util';
 
 type YingdaoAuthRow = typeof yingdaoAuth.$inferSelect;
 type Body = Record<string, unknown>;
@@ -98,13 +98,7 @@ export function toYingdaoAuthVO(r: YingdaoAuthRow) {
     // an unset callback secret shows as empty, so the form tells "none" from "stored"
     callbackSecret: r.callbackSecret === '' ? '' : SECRET_MASK,
     remark: r.remark,
-    createUser: idStr(r.createUser),
-    createDept: idStr(r.createDept),
-    createTime: formatDateTime(r.createTime),
-    updateUser: idStr(r.updateUser),
-    updateTime: formatDateTime(r.updateTime),
-    status: r.status,
-    isDeleted: r.isDeleted,
+    ...auditVO(r),
   };
 }
 
