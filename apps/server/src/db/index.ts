@@ -34,12 +34,12 @@ export interface OpenDbOptions {
 
 /**
  * PGlite runs PostgreSQL in this process's WebAssembly memory, which only ever grows: initdb's 128 MB of shared
- * buffers, once touched, stay resident for good. 16 MB holds the hot pages of the default views (indexes, the
- * first pages, the counters); PGlite reads the rest through the operating system's page cache. Measured with
- * `npm run bench:server` (1M log rows, 100k users, 10 connections): peak RSS 468-480 → 321 MB at the same
- * throughput (user/page 485-496 req/s either way).
+ * buffers, once touched, stay resident for good. 8 MB (1,024 pages for PGlite's single backend) holds the hot pages
+ * of the default views (indexes, first pages, counters); PGlite reads the rest through the operating system's page
+ * cache. `npm run bench:server` (1M log rows, 100k users, 10 connections), peak RSS: 468-480 MB with 128 MB,
+ * 281-306 with 16 MB, 267-286 with 8 MB, at the same throughput (user/page 447-496 req/s in every case).
  */
-const PGLITE_SETTINGS = ['-c', 'shared_buffers=16MB'];
+const PGLITE_SETTINGS = ['-c', 'shared_buffers=8MB'];
 
 /** node-postgres when a database URL is given, else PGlite on `dataDir`. */
 export async function openDb(opts: OpenDbOptions): Promise<DbHandle> {
