@@ -15,16 +15,21 @@ const only = new Set((process.env.BENCH_ONLY ?? 'login,shell,ui').split(',').map
 const port = Number(process.env.BENCH_PORT ?? 18700);
 const base = `http://127.0.0.1:${port}`;
 
-console.log('bench: building the console');
-const build = spawnSync('npx', ['nx', 'run', '@smart/console:build', '--output-style=static'], {
-  cwd: root,
-  stdio: ['ignore', 'ignore', 'inherit'],
-  env: { ...process.env, NX_DAEMON: 'false' },
-});
+console.log('bench: building the console and the server');
+const build = spawnSync(
+  'npx',
+  ['nx', 'run-many', '-t', 'build', '--projects=@smart/console,@smart/server', '--output-style=static'],
+  {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, NX_DAEMON: 'false' },
+  },
+);
 if (build.status !== 0) process.exit(build.status ?? 1);
 
 const dataDir = mkdtempSync(join(tmpdir(), 'smart-bench-'));
-const server = spawn('node', ['--import', 'tsx', 'src/main.ts'], {
+// as `npm start` runs it: the server's bundle
+const server = spawn('node', ['--max-semi-space-size=4', '--max-old-space-size=512', 'dist/main.mjs'], {
   cwd: join(root, 'apps/server'),
   env: {
     ...process.env,
