@@ -32,6 +32,8 @@ const dataDir = mkdtempSync(join(tmpdir(), 'smart-bench-'));
 const server = spawn('node', ['--max-semi-space-size=4', '--max-old-space-size=512', 'dist/main.mjs'], {
   cwd: join(root, 'apps/server'),
   env: {
+    MALLOC_MMAP_THRESHOLD_: '131072',
+    MALLOC_TRIM_THRESHOLD_: '131072',
     ...process.env,
     PORT: String(port),
     HOST: '127.0.0.1',

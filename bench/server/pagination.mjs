@@ -112,6 +112,9 @@ function startServer(env) {
     {
       cwd: serverDir,
       env: {
+        // glibc's malloc settings of `npm start` (see apps/server/src/main.ts)
+        MALLOC_MMAP_THRESHOLD_: '131072',
+        MALLOC_TRIM_THRESHOLD_: '131072',
         ...process.env,
         PORT: String(port),
         HOST: '127.0.0.1',
