@@ -47,7 +47,7 @@ interface ObjectSchema {
 }
 
 /** The header schema with lower-cased property names and required list (other schemas unchanged). */
-export function lowerCaseHeaders<T extends RouteSchema>(route: T): T {
+function lowerCaseHeaders<T extends RouteSchema>(route: T): T {
   const schema = route.schema as ObjectSchema | null;
   if (route.httpPart !== 'headers' || !schema || typeof schema !== 'object') return route;
   const lowered: ObjectSchema = { ...schema };

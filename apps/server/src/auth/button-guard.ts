@@ -7,7 +7,8 @@
  * Who passes: the administrator (every operation, as for menus and API scopes); the tenant's own administrator (a
  * live role of the caller's tenant with the alias `admin`, as `requireAdmin` of the user module) on these
  * tenant-owned modules, without grants, for the buttons its tenant package holds; any other caller only with one of
- * the operation's button codes granted to one of its live roles of its tenant, within the tenant package. Denied calls answer 401 `缺失权限`, as the API-scope hook.
+ * the operation's button codes granted to one of its live roles of its tenant, within the tenant package. Denied
+ * calls answer 401 `缺失权限`, as the API-scope hook.
  *
  * Grants, roles, buttons and packages come from the per-instance scope cache (TTL ≤ 3 s), so a check is a few map
  * lookups; the package of a tenant is read once per snapshot.
