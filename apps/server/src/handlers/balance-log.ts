@@ -17,7 +17,7 @@ import { caller, crud, type PageQuery } from '../crud/index';
 import type { Db } from '../db/index';
 import { balanceLog, order, user } from '../db/schema';
 import { fenToYuan, toFen } from '../pay/money';
-import { parseId, auditVO, BizError, idStr, nextId, ok } from '../util';
+import { auditVO, BizError, idStr, nextId, ok, parseId } from '../util';
 import { customerFilter, requireButton, requireCustomer, toOrderVO } from './order';
 
 type BalanceLogRow = typeof balanceLog.$inferSelect;

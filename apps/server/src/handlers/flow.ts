@@ -38,7 +38,7 @@ import { roleIdsOf } from '../auth/permissions';
 import { NOT_FOUND_MSG, caller } from '../crud/index';
 import type { Db } from '../db/index';
 import { dict, flowInstance, flowProcess, flowTask, processLeave, user } from '../db/schema';
-import { parseId, auditVO, BizError, formatDateTime, nextId, ok, escapeLike } from '../util';
+import { auditVO, BizError, escapeLike, formatDateTime, nextId, ok, parseId } from '../util';
 import { parseDateTime } from './notice';
 
 export const LEAVE_PROCESS_ID = 'Leave:1:4';

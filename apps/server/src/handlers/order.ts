@@ -34,7 +34,7 @@ import {
   type OrderRow,
   type PayContext,
 } from '../pay/states';
-import { parseId, auditVO, BizError, formatDateTime, idStr, num, ok, str } from '../util';
+import { auditVO, BizError, formatDateTime, idStr, num, ok, parseId, str } from '../util';
 
 type Body = Record<string, unknown>;
 

@@ -13,7 +13,7 @@ import { attach, oss, type sms } from '../db/schema';
 import { storageFor } from '../storage/index';
 import { isUploadedFile } from '../storage/multipart';
 import { INLINE_TYPES, contentTypeOf, extensionOf, newObjectName, sniffImage } from '../storage/names';
-import { parseId, auditVO, BizError, nextId, ok } from '../util';
+import { auditVO, BizError, nextId, ok, parseId } from '../util';
 
 type OssRow = typeof oss.$inferSelect;
 type Body = Record<string, unknown>;

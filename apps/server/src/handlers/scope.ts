@@ -9,7 +9,7 @@ import { scopeCache } from '../auth/permissions';
 import { crud, requirePlatformAdmin } from '../crud/index';
 import type { Db } from '../db/index';
 import { scopeApi, scopeData } from '../db/schema';
-import { parseId, auditVO } from '../util';
+import { auditVO, parseId } from '../util';
 
 type DataRow = typeof scopeData.$inferSelect;
 type ApiRow = typeof scopeApi.$inferSelect;

@@ -9,7 +9,7 @@ import { caller, crud } from '../crud/index';
 import type { Db } from '../db/index';
 import { sms } from '../db/schema';
 import { smsProviderFor } from '../sms/index';
-import { parseId, auditVO, BizError, ok } from '../util';
+import { auditVO, BizError, ok, parseId } from '../util';
 import { DUPLICATE_CODE_MSG, SECRET_MASK, enableOne, secretOf, statusName, switchable } from './oss';
 
 type SmsRow = typeof sms.$inferSelect;

@@ -13,7 +13,7 @@ import type { TokenClaims } from '../auth/tokens';
 import { caller, crud, NOT_FOUND_MSG, requirePlatformAdmin } from '../crud/index';
 import type { Db } from '../db/index';
 import { dept, menu, param, post, role, roleMenu, tenant, tenantPackage, user } from '../db/schema';
-import { parseId, parseIds, auditVO, BizError, formatDateTime, nextId, ok } from '../util';
+import { auditVO, BizError, formatDateTime, nextId, ok, parseId, parseIds } from '../util';
 
 type TenantRow = typeof tenant.$inferSelect;
 type PackageRow = typeof tenantPackage.$inferSelect;

@@ -9,7 +9,7 @@ import type { TokenClaims } from '../auth/tokens';
 import { caller, crud, NO_PERMISSION_MSG, NOT_FOUND_MSG } from '../crud/index';
 import type { Db } from '../db/index';
 import { menu, topMenu, topMenuSetting } from '../db/schema';
-import { parseId, auditVO, BizError, nextId, ok } from '../util';
+import { auditVO, BizError, nextId, ok, parseId } from '../util';
 
 type TopMenuRow = typeof topMenu.$inferSelect;
 

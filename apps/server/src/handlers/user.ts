@@ -19,7 +19,7 @@ import {
   userExt,
   userOauth,
 } from '../db/schema';
-import { parseId, parseIds, auditVO, BizError, formatDateTime, nextId, ok } from '../util';
+import { auditVO, BizError, formatDateTime, nextId, ok, parseId, parseIds } from '../util';
 
 type UserRow = typeof user.$inferSelect;
 type Body = Record<string, unknown>;

@@ -14,7 +14,7 @@ import type { FastifyRequest } from 'fastify';
 import { caller, crud, type PageQuery } from '../crud/index';
 import type { Db } from '../db/index';
 import { serverSecret, yingdaoAuth } from '../db/schema';
-import { parseId, auditVO, BizError, formatDateTime, idStr, ok, str } from '../util';
+import { auditVO, BizError, formatDateTime, idStr, ok, parseId, str } from '../util';
 
 type YingdaoAuthRow = typeof yingdaoAuth.$inferSelect;
 type Body = Record<string, unknown>;
