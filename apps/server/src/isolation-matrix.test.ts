@@ -24,17 +24,12 @@ import {
   login,
   startTestServer,
   tokenUrl,
+  type Env,
   type TestServer,
 } from './test/harness';
 import { nextId } from './util';
 
 type Json = Record<string, unknown>;
-interface Envelope {
-  code: number;
-  success: boolean;
-  msg: string;
-  data: unknown;
-}
 interface Actor {
   tenant: string;
   token: string;
@@ -55,7 +50,7 @@ interface Req {
 }
 interface Ctx {
   s: TestServer;
-  send(req: Req, token: string): Promise<{ status: number; body: Envelope; raw: string }>;
+  send(req: Req, token: string): Promise<{ status: number; body: Env; raw: string }>;
   rows(q: SQL): Promise<Json[]>;
 }
 
@@ -148,7 +143,7 @@ async function idFrom(c: Ctx, owner: Actor, req: Req, pick: (row: Json) => boole
 }
 
 /** Submits as the owner and expects success. */
-async function ok(c: Ctx, owner: Actor, req: Req): Promise<Envelope> {
+async function ok(c: Ctx, owner: Actor, req: Req): Promise<Env> {
   const res = await c.send(req, owner.token);
   expect(res.status, `${req.op}: ${res.raw}`).toBe(200);
   return res.body;
@@ -968,7 +963,7 @@ describe.each(backends)(`cross-tenant isolation matrix on %s: ${TITLE}`, (kind) 
         headers: authHeaders(token),
         ...(req.body ? { payload: req.body } : {}),
       });
-      const body = expectContract<Envelope>(res, req.op);
+      const body = expectContract<Env>(res, req.op);
       return { status: res.statusCode, body, raw: res.body };
     },
     rows: (q) => execRows(s.handle.db, q),

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectContract } from './test/contract';
-import { authHeaders, backends, login, startTestServer, type TestServer } from './test/harness';
+import { authHeaders, backends, login, startTestServer, type Env, type TestServer } from './test/harness';
 
 interface Notice {
   id: string;
@@ -10,12 +10,6 @@ interface Notice {
   categoryName: string;
   releaseTime: string;
   content: string;
-}
-interface Env<T = unknown> {
-  code: number;
-  success: boolean;
-  msg: string;
-  data: T;
 }
 interface Page {
   records: Notice[];

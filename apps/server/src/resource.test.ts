@@ -10,15 +10,9 @@ import { execRows } from './db/index';
 import { smsMessage } from './db/schema';
 import { sign } from './storage/sigv4';
 import { expectContract } from './test/contract';
-import { authHeaders, backends, login, startTestServer, type TestServer } from './test/harness';
+import { authHeaders, backends, login, startTestServer, type Env, type TestServer } from './test/harness';
 
 type Obj = Record<string, unknown> & { id: string };
-interface Env<T = unknown> {
-  code: number;
-  success: boolean;
-  msg: string;
-  data: T;
-}
 interface Page<T> {
   records: T[];
   total: number;
