@@ -569,8 +569,8 @@ export const people: SeedPerson[] = [
  * The menus of tenant 100001's package: these pages and groups with everything below them, plus their ancestors.
  * Upstream's default menus of a new tenant (`tenant.default.menuCode`), the parameters, the RPA pages and the
  * tenant's orders; the platform's own administration (tenants, packages, clients, the menu tree, system
- * dictionaries, scope rules, regions, developer tools) stays with tenant 000000. A package is kept short: the contract caps its id list at
- * 3000 characters.
+ * dictionaries, scope rules, regions, developer tools) stays with tenant 000000. A package is kept short: the
+ * contract caps its id list at 3000 characters.
  */
 export const DEMO_PACKAGE_CODES = [
   'desk',
