@@ -28,12 +28,10 @@ const build = spawnSync(
 if (build.status !== 0) process.exit(build.status ?? 1);
 
 const dataDir = mkdtempSync(join(tmpdir(), 'smart-bench-'));
-// as `npm start` runs it: the server's bundle
-const server = spawn('node', ['--max-semi-space-size=4', '--max-old-space-size=512', 'dist/main.mjs'], {
+// as `npm start` runs it: the server's bundle, through its launcher
+const server = spawn('sh', ['serve.sh', 'dist/main.mjs'], {
   cwd: join(root, 'apps/server'),
   env: {
-    MALLOC_MMAP_THRESHOLD_: '131072',
-    MALLOC_TRIM_THRESHOLD_: '131072',
     ...process.env,
     PORT: String(port),
     HOST: '127.0.0.1',

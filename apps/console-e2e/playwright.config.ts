@@ -32,7 +32,7 @@ export default defineConfig({
   },
   webServer: {
     // the server as `npm start` runs it: its bundle (built by the e2e target's dependency on ^build)
-    command: 'node dist/main.mjs',
+    command: 'sh serve.sh dist/main.mjs',
     cwd: resolve(here, '../server'),
     url: `http://127.0.0.1:${port}/login`,
     reuseExistingServer: false,

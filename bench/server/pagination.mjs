@@ -32,12 +32,12 @@ const BASIC = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
 
 // the server as `npm start` runs it: its bundle (apps/server/dist) and the bundled contract (openapi/dist), build
 // outputs made (or taken from Nx's cache) here
-const generate = spawnSync('npx', ['nx', 'run', '@smart/server:build', '--output-style=static'], {
+const build = spawnSync('npx', ['nx', 'run', '@smart/server:build', '--output-style=static'], {
   cwd: root,
   stdio: ['ignore', 'ignore', 'inherit'],
   env: { ...process.env, NX_DAEMON: 'false' },
 });
-if (generate.status !== 0) process.exit(generate.status ?? 1);
+if (build.status !== 0) process.exit(build.status ?? 1);
 
 /** Bulk rows for tenant 000000, in SQL (seconds instead of minutes of client-side inserts). */
 const SEED_SQL = [
@@ -105,26 +105,20 @@ async function bulkPostgres(url) {
 function startServer(env) {
   // BENCH_NODE_ARGS adds Node flags to the server only, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  // started as `npm start` starts it (see the flag in apps/server/src/main.ts)
-  const child = spawn(
-    process.execPath,
-    ['--max-semi-space-size=4', '--max-old-space-size=512', ...nodeArgs, 'dist/main.mjs'],
-    {
-      cwd: serverDir,
-      env: {
-        // glibc's malloc settings of `npm start` (see apps/server/src/main.ts)
-        MALLOC_MMAP_THRESHOLD_: '131072',
-        MALLOC_TRIM_THRESHOLD_: '131072',
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'silent',
-        CONSOLE_DIST: '/nonexistent',
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'inherit'],
+  // started as `npm start` starts it: through the launcher with the memory settings (apps/server/serve.sh), which
+  // execs Node, so the child's pid is the server's (its RSS is read from /proc)
+  const child = spawn('sh', ['serve.sh', ...nodeArgs, 'dist/main.mjs'], {
+    cwd: serverDir,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'silent',
+      CONSOLE_DIST: '/nonexistent',
+      ...env,
     },
-  );
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const ready = new Promise((resolve, reject) => {
     let out = '';
     child.stdout.on('data', (b) => {

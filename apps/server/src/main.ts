@@ -1,19 +1,19 @@
 /**
- * Smart Console reference server: `node --max-semi-space-size=4 --max-old-space-size=512 dist/main.mjs` (one
- * process, one PID; dist/main.mjs is this file bundled by `build`, build.mjs; `npm run dev` runs the sources through
- * tsx instead: its loader thread and esbuild service cost ~40 MB of resident memory). Both flags are about resident
- * memory under load, measured with `npm run bench:server`; they must be given on the command line (set at run time
- * they do nothing):
+ * Smart Console reference server: `sh serve.sh dist/main.mjs`, which execs `node --max-semi-space-size=4
+ * --max-old-space-size=512 dist/main.mjs` with glibc's malloc thresholds set (one process, one PID; dist/main.mjs is
+ * this file bundled by `build`, build.mjs; `npm run dev` runs the sources through tsx instead: its loader thread and
+ * esbuild service cost ~40 MB of resident memory). The settings are about resident memory under load, measured
+ * with `npm run bench:server`; they must be given at process start (set at run time they do nothing):
  * - the semi-spaces of the young generation stay at 4 MB (V8 grows them to 16 MB): peak 344-372 → 264-330 MB;
  * - a smaller heap limit makes V8 grow the old generation by less between full collections (the live set is
  *   ~60 MB; with the default ~4 GB limit the old space reached 230 MB before a collection, with 1.5 GB ~110 MB).
  *   512 MB, with the bundle: peak 148 MB on PostgreSQL (1,473 req/s on user/page) and 287 MB on PGlite (1.5 GB:
  *   168 and 317 MB), throughput unchanged; still ~8× the live set, far above anything a request holds.
- * The npm scripts also set glibc's `MALLOC_MMAP_THRESHOLD_=131072 MALLOC_TRIM_THRESHOLD_=131072` (read by the C
- * library at process start; ignored elsewhere): by default glibc raises its mmap threshold after the first large
- * free, so later large blocks (PGlite's initdb and migrations, Node buffers) come from arenas that never shrink.
- * A first start that creates and seeds the embedded database: 432 → 241 MB; under the bench: PGlite peak
- * 267-286 → 231 MB, PostgreSQL 148 → 139 MB, throughput unchanged.
+ * - glibc's `MALLOC_MMAP_THRESHOLD_=131072 MALLOC_TRIM_THRESHOLD_=131072` (ignored by other C libraries): by
+ *   default glibc raises its mmap threshold after the first large free, so later large blocks (PGlite's initdb and
+ *   migrations, Node buffers) come from arenas that never shrink. A first start that creates and seeds the embedded
+ *   database: 432 → 241 MB; under the bench: PGlite peak 267-286 → 231 MB, PostgreSQL 148 → 139 MB, throughput
+ *   unchanged.
  *
  * Environment:
  *   PORT          port to listen on (default 8600)
