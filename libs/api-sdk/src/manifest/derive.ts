@@ -1,0 +1,321 @@
+/**
+ * Contract → entity manifests (types.ts), and the check that the entity extensions are well formed.
+ *
+ * Reads the bundled contract (`openapi/dist/smart-api.json`: internal `#/components/...` references only).
+ * The extensions (documented in `openapi/README.md`):
+ * - tag `x-entity`: `{ label, operations: {list, detail, submit|save+update, remove}, buttons, menu }`;
+ * - list query parameter `x-filter`: a kind (`like`, `equal`, `dategt`, …) or a list of kinds, the first being the
+ *   parameter's own; a suffixed parameter (`createTime_dategt`) filters the property before the suffix;
+ * - list operation `x-sort`: the snake_case columns `ascs` / `descs` accept (the bundle turns it into their pattern).
+ */
+import {
+  FILTER_KINDS,
+  type EntityButtonKind,
+  type EntityField,
+  type EntityFilter,
+  type EntityManifestData,
+  type EntityMenu,
+  type EntityOperationRole,
+  type FieldType,
+  type FilterKind,
+  type LocalText,
+} from './types';
+
+type Json = Record<string, unknown>;
+
+export interface ContractDocument {
+  paths: Record<string, Record<string, unknown>>;
+  tags?: Json[];
+  components?: Record<string, Record<string, unknown>>;
+}
+
+const ROLES: readonly EntityOperationRole[] = ['list', 'detail', 'submit', 'save', 'update', 'remove'];
+const BUTTONS: readonly EntityButtonKind[] = ['add', 'edit', 'delete', 'view'];
+/** Paging and sorting parameters every list has; they filter nothing. */
+const PAGING = new Set(['current', 'size', 'ascs', 'descs']);
+const ENTITY_KEYS = new Set(['label', 'operations', 'buttons', 'menu']);
+const MENU_KEYS = ['code', 'parent', 'path', 'icon', 'sort'] as const;
+
+const isObj = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+export const snakeCase = (s: string): string => s.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+interface Operation {
+  path: string;
+  method: string;
+  op: Json;
+}
+
+/** A schema with its `$ref` resolved (siblings of the reference win, as in OpenAPI 3.1); `ref` is the last name. */
+function deref(doc: ContractDocument, node: unknown): { schema: Json; ref?: string } {
+  let cur = isObj(node) ? node : {};
+  let ref: string | undefined;
+  const siblings: Json[] = [];
+  for (let depth = 0; typeof cur.$ref === 'string' && depth < 20; depth++) {
+    const parts = cur.$ref.replace(/^#\//, '').split('/');
+    const { $ref: _r, ...rest } = cur;
+    siblings.unshift(rest);
+    ref = parts[parts.length - 1];
+    let target: unknown = doc;
+    for (const p of parts) target = isObj(target) ? target[p] : undefined;
+    cur = isObj(target) ? target : {};
+  }
+  return { schema: Object.assign({}, cur, ...siblings) as Json, ref };
+}
+
+/** The properties of an object schema, through `allOf`, in declaration order (first declaration wins its slot). */
+function properties(
+  doc: ContractDocument,
+  node: unknown,
+): { props: Map<string, Json>; required: Set<string> } {
+  const props = new Map<string, Json>();
+  const required = new Set<string>();
+  const walk = (n: unknown) => {
+    const { schema } = deref(doc, n);
+    for (const part of (schema.allOf as unknown[] | undefined) ?? []) walk(part);
+    for (const r of (schema.required as string[] | undefined) ?? []) required.add(r);
+    if (isObj(schema.properties))
+      for (const [k, v] of Object.entries(schema.properties))
+        props.set(k, { ...props.get(k), ...(v as Json) });
+  };
+  walk(node);
+  return { props, required };
+}
+
+function operations(doc: ContractDocument): Map<string, Operation> {
+  const out = new Map<string, Operation>();
+  for (const [path, item] of Object.entries(doc.paths))
+    for (const [method, op] of Object.entries(item))
+      if (isObj(op) && typeof op.operationId === 'string') out.set(op.operationId, { path, method, op });
+  return out;
+}
+
+const jsonBody = (doc: ContractDocument, op: Json): unknown => {
+  const body = deref(doc, op.requestBody).schema;
+  const content = isObj(body.content) ? body.content : {};
+  const media = content['application/json'];
+  return isObj(media) ? media.schema : undefined;
+};
+
+/** The `data` schema of the operation's 200 envelope; for a page, its `records` items. */
+function answerRecord(doc: ContractDocument, op: Json, paged: boolean): unknown {
+  const ok = deref(doc, (op.responses as Json | undefined)?.['200']).schema;
+  const media = isObj(ok.content) ? (ok.content['application/json'] as Json | undefined) : undefined;
+  const data = properties(doc, media?.schema).props.get('data');
+  if (!paged) return data;
+  const records = properties(doc, data).props.get('records');
+  return records ? deref(doc, records).schema.items : undefined;
+}
+
+function refName(doc: ContractDocument, node: unknown): string | undefined {
+  return deref(doc, node).ref;
+}
+
+const localText = (v: unknown): LocalText | undefined =>
+  isObj(v) && typeof v.zh === 'string' && typeof v.en === 'string' ? { zh: v.zh, en: v.en } : undefined;
+
+function field(
+  doc: ContractDocument,
+  name: string,
+  raw: Json,
+  form: Json | undefined,
+  required: boolean,
+): EntityField {
+  const { schema, ref } = deref(doc, raw);
+  const formSchema = form ? deref(doc, form).schema : undefined;
+  const s = { ...schema, ...formSchema };
+  const type = (Array.isArray(s.type) ? s.type.find((t) => t !== 'null') : s.type) as FieldType | undefined;
+  const f: EntityField = {
+    name,
+    type: type ?? 'string',
+    inForm: form !== undefined,
+    required,
+    readOnly: s.readOnly === true,
+  };
+  const format = ref === 'DateTime' ? 'date-time' : typeof s.format === 'string' ? s.format : undefined;
+  if (format) f.format = format;
+  const label = localText(s['x-label']);
+  if (label) f.label = label;
+  const rule = localText(s['x-rule']);
+  if (rule) f.rule = rule;
+  if (typeof s['x-dict'] === 'string') f.dict = s['x-dict'];
+  if (Array.isArray(s.enum)) f.enum = s.enum as (string | number)[];
+  for (const k of ['minLength', 'maxLength', 'minimum', 'maximum'] as const)
+    if (typeof s[k] === 'number') f[k] = s[k] as number;
+  if (typeof s.pattern === 'string') f.pattern = s.pattern;
+  return f;
+}
+
+const filterKinds = (v: unknown): FilterKind[] | undefined => {
+  const list = typeof v === 'string' ? [v] : Array.isArray(v) ? v : undefined;
+  if (!list || list.length === 0) return undefined;
+  return list.every((k) => FILTER_KINDS.includes(k as FilterKind)) ? (list as FilterKind[]) : undefined;
+};
+
+/** `createTime_dategt` → `createTime` and `dategt`; a plain name filters itself. */
+function splitParam(name: string): { field: string; suffix?: FilterKind } {
+  const i = name.lastIndexOf('_');
+  const suffix = i > 0 ? name.slice(i + 1) : '';
+  return FILTER_KINDS.includes(suffix as FilterKind)
+    ? { field: name.slice(0, i), suffix: suffix as FilterKind }
+    : { field: name };
+}
+
+interface Derived {
+  entities: EntityManifestData[];
+  errors: string[];
+}
+
+function deriveOne(doc: ContractDocument, tag: Json, ops: Map<string, Operation>, errors: string[]) {
+  const name = String(tag.name);
+  const decl = tag['x-entity'];
+  const where = `tag ${name} x-entity`;
+  if (!isObj(decl)) return (errors.push(`${where}: must be an object`), undefined);
+  for (const k of Object.keys(decl)) if (!ENTITY_KEYS.has(k)) errors.push(`${where}: unknown key ${k}`);
+  const label = localText(decl.label);
+  if (!label) errors.push(`${where}.label: needs zh and en`);
+
+  const operationIds: Partial<Record<EntityOperationRole, string>> = {};
+  const paths: Partial<Record<EntityOperationRole, string>> = {};
+  const resolved: Partial<Record<EntityOperationRole, Json>> = {};
+  const declaredOps = isObj(decl.operations) ? decl.operations : {};
+  for (const [role, id] of Object.entries(declaredOps)) {
+    if (!ROLES.includes(role as EntityOperationRole)) {
+      errors.push(`${where}.operations: unknown role ${role}`);
+      continue;
+    }
+    const op = typeof id === 'string' ? ops.get(id) : undefined;
+    if (!op) {
+      errors.push(`${where}.operations.${role}: no operation ${String(id)}`);
+      continue;
+    }
+    if (!((op.op.tags as string[] | undefined) ?? []).includes(name))
+      errors.push(`${where}.operations.${role}: ${String(id)} is not tagged ${name}`);
+    operationIds[role as EntityOperationRole] = id as string;
+    paths[role as EntityOperationRole] = op.path;
+    resolved[role as EntityOperationRole] = op.op;
+  }
+  if (!resolved.list) errors.push(`${where}.operations: needs a list`);
+
+  // The view object: the detail's data, else the list's records.
+  const voNode = resolved.detail
+    ? answerRecord(doc, resolved.detail, false)
+    : resolved.list
+      ? answerRecord(doc, resolved.list, true)
+      : undefined;
+  const schema = refName(doc, voNode);
+  if (!voNode || !schema) {
+    errors.push(`${where}: the ${resolved.detail ? 'detail' : 'list'} answer names no schema`);
+    return undefined;
+  }
+  const vo = properties(doc, voNode);
+  const formOp = resolved.submit ?? resolved.save;
+  const formNode = formOp ? jsonBody(doc, formOp) : undefined;
+  const form = formNode ? properties(doc, formNode) : undefined;
+  if (formOp && !formNode) errors.push(`${where}: the submit/save operation has no JSON body`);
+
+  const fields: EntityField[] = [];
+  for (const [key, raw] of vo.props) {
+    if (key === 'id') continue;
+    const inForm = form?.props.get(key);
+    fields.push(field(doc, key, raw, inForm, form?.required.has(key) ?? false));
+  }
+  const known = new Set(fields.map((f) => f.name));
+
+  const filters: EntityFilter[] = [];
+  const listOp = resolved.list;
+  for (const p of (listOp?.parameters as unknown[] | undefined) ?? []) {
+    const param = deref(doc, p).schema;
+    if (param.in !== 'query' || typeof param.name !== 'string' || PAGING.has(param.name)) continue;
+    const at = `${operationIds.list} parameter ${param.name}`;
+    const kinds = filterKinds(param['x-filter']);
+    if (!kinds) {
+      errors.push(`${at}: x-filter must be a filter kind or a list of them (${FILTER_KINDS.join(', ')})`);
+      continue;
+    }
+    const { field: f, suffix } = splitParam(param.name);
+    if (!known.has(f)) errors.push(`${at}: filters ${f}, which ${schema} does not have`);
+    if (suffix && kinds[0] !== suffix) errors.push(`${at}: a _${suffix} parameter filters by ${suffix}`);
+    filters.push({ param: param.name, field: f, kind: kinds[0]!, also: kinds.slice(1) });
+  }
+
+  const sorts: string[] = [];
+  const rawSort = listOp?.['x-sort'];
+  if (rawSort !== undefined) {
+    if (!Array.isArray(rawSort) || rawSort.some((c) => typeof c !== 'string'))
+      errors.push(`${operationIds.list} x-sort: must be a list of column names`);
+    else
+      for (const c of rawSort as string[]) {
+        const camel = c.replace(/_([a-z])/g, (_m, ch: string) => ch.toUpperCase());
+        if (c !== 'id' && !known.has(camel))
+          errors.push(`${operationIds.list} x-sort: ${schema} has no ${camel}`);
+        sorts.push(c);
+      }
+  }
+
+  const buttons: Partial<Record<EntityButtonKind, string>> = {};
+  const declaredButtons = isObj(decl.buttons) ? decl.buttons : {};
+  for (const [kind, code] of Object.entries(declaredButtons)) {
+    if (!BUTTONS.includes(kind as EntityButtonKind)) errors.push(`${where}.buttons: unknown kind ${kind}`);
+    else if (typeof code !== 'string' || !code.endsWith(`_${kind}`))
+      errors.push(`${where}.buttons.${kind}: a code ending in _${kind}`);
+    else buttons[kind as EntityButtonKind] = code;
+  }
+
+  let menu: EntityMenu | undefined;
+  if (decl.menu !== undefined) {
+    const m = isObj(decl.menu) ? decl.menu : {};
+    const missing = MENU_KEYS.filter((k) =>
+      k === 'sort' ? typeof m[k] !== 'number' : typeof m[k] !== 'string',
+    );
+    const name = localText(m.name);
+    if (!name) missing.push('name' as never);
+    if (missing.length) errors.push(`${where}.menu: needs ${missing.join(', ')}`);
+    else {
+      const at = { code: m.code as string, name: name!, parent: m.parent as string, path: m.path as string };
+      menu = { ...at, icon: m.icon as string, sort: m.sort as number };
+      for (const [kind, code] of Object.entries(buttons))
+        if (code !== `${menu.code}_${kind}`)
+          errors.push(`${where}.buttons.${kind}: ${code} is not ${menu.code}_${kind}`);
+    }
+  }
+
+  const manifest: EntityManifestData = {
+    name,
+    label: label ?? { zh: name, en: name },
+    schema,
+    operations: operationIds,
+    paths,
+    fields,
+    filters,
+    sorts,
+    buttons,
+  };
+  const formSchema = refName(doc, formNode);
+  if (formSchema) manifest.formSchema = formSchema;
+  if (menu) manifest.menu = menu;
+  return manifest;
+}
+
+/** Every entity the contract declares, and what is wrong with the declarations (empty when all is well). */
+export function deriveEntities(doc: ContractDocument): Derived {
+  const ops = operations(doc);
+  const errors: string[] = [];
+  const entities: EntityManifestData[] = [];
+  for (const tag of doc.tags ?? []) {
+    if (tag['x-entity'] === undefined) continue;
+    const m = deriveOne(doc, tag, ops, errors);
+    if (m) entities.push(m);
+  }
+  // Extensions outside a declared entity's list are misplaced: nothing would read them.
+  const lists = new Set(entities.map((e) => e.operations.list));
+  for (const [id, { op }] of ops) {
+    if (op['x-sort'] !== undefined && !lists.has(id))
+      errors.push(`${id} x-sort: not the list of a declared entity`);
+    for (const p of (op.parameters as unknown[] | undefined) ?? []) {
+      const param = deref(doc, p).schema;
+      if (param['x-filter'] !== undefined && !lists.has(id))
+        errors.push(`${id} parameter ${String(param.name)}: x-filter outside the list of a declared entity`);
+    }
+  }
+  return { entities, errors };
+}

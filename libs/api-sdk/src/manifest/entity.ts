@@ -1,0 +1,29 @@
+import type { EntityManifestData, EntityOperationRole } from './types';
+
+/** A page of rows as the SDK's list functions resolve it. */
+export interface EntityPage<Row> {
+  records: Row[];
+  total: number;
+}
+
+/**
+ * The SDK functions bound to an entity's operations (generated per entity). Parameters stay loose here: each
+ * generated manifest keeps the exact function types, this is what generic code (the CRUD kit's adapter) calls.
+ */
+export interface EntityApi<Row, Form> {
+  list?: (params: never) => Promise<EntityPage<Row>>;
+  detail?: (params: { id: string }) => Promise<Row>;
+  submit?: (body: Form) => Promise<unknown>;
+  save?: (body: Form) => Promise<unknown>;
+  update?: (body: Form) => Promise<unknown>;
+  remove?: (params: { ids: string }) => Promise<unknown>;
+}
+
+/** A generated entity manifest: the contract's facts (types.ts) and the bound SDK functions. */
+export interface EntityManifest<Row = unknown, Form = unknown> extends EntityManifestData {
+  api: EntityApi<Row, Form>;
+  /** Catalogue key prefix of the entity's labels and rules (`entity.<name>`), in the generated catalogues. */
+  i18n: string;
+}
+
+export type { EntityOperationRole };

@@ -1,0 +1,5 @@
+// The entity manifests' types and their derivation from the bundled contract (used by the generator and the
+// server); the generated manifests themselves are at `@smart/api-sdk/entities`.
+export * from './types';
+export * from './entity';
+export { deriveEntities, snakeCase, type ContractDocument } from './derive';

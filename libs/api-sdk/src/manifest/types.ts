@@ -1,0 +1,132 @@
+/**
+ * Entity manifests: what the contract declares about one CRUD entity, in the shape every layer reads.
+ *
+ * The contract states an entity once (architecture §3): the tag's `x-entity` names its operations, buttons and menu
+ * place; the list's query parameters carry `x-filter`; the list carries `x-sort`; the schemas carry `x-label`,
+ * `x-rule` and `x-dict`. `deriveEntities` (derive.ts) turns the bundled contract into this data; the generator
+ * writes it out per entity for the console (with the bound SDK functions) and the server derives the same at start.
+ * Plain JSON data only: the server, the generator and tests share it.
+ */
+
+/** A zh/en text of the contract (`x-label`, `x-rule`). */
+export interface LocalText {
+  zh: string;
+  en: string;
+}
+
+/** The CRUD operations an entity may have; `submit` creates without an id and updates with one. */
+export type EntityOperationRole = 'list' | 'detail' | 'submit' | 'save' | 'update' | 'remove';
+
+/** The page buttons of an entity (menu `<code>_<kind>`): what the console shows and the server enforces. */
+export type EntityButtonKind = 'add' | 'edit' | 'delete' | 'view';
+
+/**
+ * How a query property filters (blade-contract's suffixes): `like` contains, `equal` is equality, the date kinds
+ * compare a datetime column with a `yyyy-MM-dd HH:mm:ss` value.
+ */
+export type FilterKind =
+  | 'like'
+  | 'notlike'
+  | 'likeleft'
+  | 'likeright'
+  | 'equal'
+  | 'notequal'
+  | 'gt'
+  | 'lt'
+  | 'ge'
+  | 'le'
+  | 'dategt'
+  | 'datelt'
+  | 'dateequal'
+  | 'datege'
+  | 'datele'
+  | 'null'
+  | 'notnull';
+
+export const FILTER_KINDS: readonly FilterKind[] = [
+  'like',
+  'notlike',
+  'likeleft',
+  'likeright',
+  'equal',
+  'notequal',
+  'gt',
+  'lt',
+  'ge',
+  'le',
+  'dategt',
+  'datelt',
+  'dateequal',
+  'datege',
+  'datele',
+  'null',
+  'notnull',
+];
+
+export interface EntityFilter {
+  /** The query parameter as the contract names it (`postCode`, `createTime_dategt`). */
+  param: string;
+  /** The entity property it filters (`createTime` for `createTime_dategt`). */
+  field: string;
+  /** How the parameter itself filters. */
+  kind: FilterKind;
+  /** Further kinds the property accepts as `<field>_<kind>` (the first x-filter entry is `kind`). */
+  also: FilterKind[];
+}
+
+export type FieldType = 'string' | 'integer' | 'number' | 'boolean' | 'array' | 'object';
+
+export interface EntityField {
+  name: string;
+  type: FieldType;
+  /** `date-time` for the `yyyy-MM-dd HH:mm:ss` strings (common.yaml DateTime), and other formats as given. */
+  format?: string;
+  label?: LocalText;
+  /** The message of the field's first rule (required, else length). */
+  rule?: LocalText;
+  dict?: string;
+  enum?: (string | number)[];
+  /** Part of the submit (or save) body. */
+  inForm: boolean;
+  /** Required in the submit (or save) body. */
+  required: boolean;
+  /** Filled by the server (audit columns, labels of codes). */
+  readOnly: boolean;
+  minLength?: number;
+  maxLength?: number;
+  minimum?: number;
+  maximum?: number;
+  pattern?: string;
+}
+
+export interface EntityMenu {
+  /** Menu code, also the prefix of the button codes and the data-scope code. */
+  code: string;
+  /** The menu's name (the entity's `label` is the noun of dialog titles). */
+  name: LocalText;
+  /** Code of the parent menu. */
+  parent: string;
+  path: string;
+  icon: string;
+  sort: number;
+}
+
+export interface EntityManifestData {
+  /** The entity's name: its contract tag. */
+  name: string;
+  /** Entity title (menu name, dialog titles). */
+  label: LocalText;
+  /** The view-object schema of the detail (else list) answer, and the submit body schema. */
+  schema: string;
+  formSchema?: string;
+  operations: Partial<Record<EntityOperationRole, string>>;
+  /** Paths of the operations, as served. */
+  paths: Partial<Record<EntityOperationRole, string>>;
+  /** Every view-object property, in contract order, with what the form knows of it. */
+  fields: EntityField[];
+  filters: EntityFilter[];
+  /** Columns the list sorts by (snake_case, the values of `ascs` / `descs`). */
+  sorts: string[];
+  buttons: Partial<Record<EntityButtonKind, string>>;
+  menu?: EntityMenu;
+}

@@ -1,0 +1,192 @@
+// @vitest-environment node
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { deriveEntities, type ContractDocument } from '../src/manifest/derive';
+import { entityCatalogue, paramEntity, postEntity } from '../src/gen/entities';
+
+const bundled = JSON.parse(
+  readFileSync(new URL('../../../openapi/dist/smart-api.json', import.meta.url), 'utf8'),
+) as ContractDocument;
+
+describe('entity declarations of the contract', () => {
+  it('are well formed', () => {
+    const { entities, errors } = deriveEntities(bundled);
+    expect(errors).toEqual([]);
+    expect(entities.map((e) => e.name)).toEqual(expect.arrayContaining(['param', 'post']));
+  });
+
+  it('derive the post manifest', () => {
+    const post = deriveEntities(bundled).entities.find((e) => e.name === 'post');
+    expect(post).toMatchSnapshot();
+  });
+
+  it('generate manifests bound to the SDK and the label catalogues', () => {
+    expect(postEntity.api.list).toBeTypeOf('function');
+    expect(postEntity.operations).toEqual({
+      list: 'postList',
+      detail: 'postDetail',
+      submit: 'postSubmit',
+      remove: 'postRemove',
+    });
+    expect(paramEntity.i18n).toBe('entity.param');
+    expect(entityCatalogue.zh.entity.post.postName).toBe('岗位名称');
+    expect(entityCatalogue.en.entity.post.rules.postName).toBe('Please enter the name');
+    expect(entityCatalogue.zh.entity.param.menu).toBe('参数管理');
+  });
+
+  it('narrow ascs and descs of a declared list to its sort columns in the bundle', () => {
+    const params = bundled.paths['/api/smart-system/post/list']!.get as {
+      parameters: Record<string, unknown>[];
+    };
+    const ascs = params.parameters.find((p) => p.name === 'ascs') as { schema: { pattern: string } };
+    const re = new RegExp(ascs.schema.pattern);
+    expect(re.test('post_code')).toBe(true);
+    expect(re.test('sort,create_time')).toBe(true);
+    expect(re.test('param_key')).toBe(false);
+    expect(re.test('post_code;drop')).toBe(false);
+  });
+});
+
+/** A small contract with one entity `thing`, to break in each test. */
+function contract(): ContractDocument & { tags: Record<string, unknown>[] } {
+  const envelope = (data: unknown) => ({
+    responses: {
+      '200': {
+        content: {
+          'application/json': { schema: { type: 'object', properties: { data } } },
+        },
+      },
+    },
+  });
+  return {
+    tags: [
+      {
+        name: 'thing',
+        'x-entity': {
+          label: { zh: '物', en: 'Thing' },
+          operations: { list: 'thingList', detail: 'thingDetail', submit: 'thingSubmit' },
+          buttons: { add: 'thing_add' },
+          menu: {
+            code: 'thing',
+            name: { zh: '物', en: 'Things' },
+            parent: 'system',
+            path: '/t',
+            icon: 'box',
+            sort: 1,
+          },
+        },
+      },
+    ],
+    paths: {
+      '/thing/list': {
+        get: {
+          operationId: 'thingList',
+          tags: ['thing'],
+          'x-sort': ['id', 'thing_name'],
+          parameters: [
+            { name: 'current', in: 'query' },
+            { name: 'thingName', in: 'query', 'x-filter': 'like' },
+            { name: 'createTime_dategt', in: 'query', 'x-filter': 'dategt' },
+          ],
+          ...envelope({
+            type: 'object',
+            properties: { records: { type: 'array', items: { $ref: '#/components/schemas/Thing' } } },
+          }),
+        },
+      },
+      '/thing/detail': {
+        get: {
+          operationId: 'thingDetail',
+          tags: ['thing'],
+          ...envelope({ $ref: '#/components/schemas/Thing' }),
+        },
+      },
+      '/thing/submit': {
+        post: {
+          operationId: 'thingSubmit',
+          tags: ['thing'],
+          requestBody: {
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/ThingSubmit' } } },
+          },
+        },
+      },
+    },
+    components: {
+      schemas: {
+        Thing: {
+          allOf: [
+            { type: 'object', properties: { id: { type: 'string' } } },
+            { $ref: '#/components/schemas/ThingFields' },
+            {
+              type: 'object',
+              properties: { createTime: { $ref: '#/components/schemas/DateTime', readOnly: true } },
+            },
+          ],
+        },
+        ThingFields: {
+          type: 'object',
+          properties: {
+            thingName: { type: 'string', maxLength: 20, 'x-label': { zh: '名', en: 'Name' } },
+          },
+        },
+        ThingSubmit: {
+          allOf: [{ type: 'object', required: ['thingName'] }, { $ref: '#/components/schemas/ThingFields' }],
+        },
+        DateTime: { type: 'string', maxLength: 19 },
+      },
+    },
+  };
+}
+
+describe('deriveEntities', () => {
+  it('reads a well-formed declaration', () => {
+    const { entities, errors } = deriveEntities(contract());
+    expect(errors).toEqual([]);
+    const [thing] = entities;
+    expect(thing?.schema).toBe('Thing');
+    expect(thing?.formSchema).toBe('ThingSubmit');
+    expect(thing?.fields.map((f) => [f.name, f.inForm, f.required, f.format])).toEqual([
+      ['thingName', true, true, undefined],
+      ['createTime', false, false, 'date-time'],
+    ]);
+    expect(thing?.filters).toEqual([
+      { param: 'thingName', field: 'thingName', kind: 'like', also: [] },
+      { param: 'createTime_dategt', field: 'createTime', kind: 'dategt', also: [] },
+    ]);
+    expect(thing?.sorts).toEqual(['id', 'thing_name']);
+  });
+
+  const broken: [string, (c: ReturnType<typeof contract>) => void, string][] = [
+    ['an unknown operation', (c) => (entity(c).operations.remove = 'thingGone'), 'no operation thingGone'],
+    ['an unknown role', (c) => (entity(c).operations.erase = 'thingSubmit'), 'unknown role erase'],
+    ['a filter of a missing field', (c) => (param(c, 1).name = 'colour'), 'filters colour'],
+    ['an unknown filter kind', (c) => (param(c, 1)['x-filter'] = 'fuzzy'), 'x-filter must be a filter kind'],
+    ['a list parameter without x-filter', (c) => delete param(c, 1)['x-filter'], 'x-filter must be'],
+    [
+      'a suffix that disagrees',
+      (c) => (param(c, 2)['x-filter'] = 'datelt'),
+      'a _dategt parameter filters by dategt',
+    ],
+    ['a sort on a missing column', (c) => list(c)['x-sort'].push('colour'), 'x-sort: Thing has no colour'],
+    ['a button of another page', (c) => (entity(c).buttons.add = 'other_add'), 'other_add is not thing_add'],
+    ['a button of another kind', (c) => (entity(c).buttons.add = 'thing_edit'), 'a code ending in _add'],
+    ['a menu without its path', (c) => delete entity(c).menu.path, 'menu: needs path'],
+    ['an unknown key', (c) => (entity(c).colour = 'red'), 'unknown key colour'],
+    [
+      'x-sort outside a declared list',
+      (c) => ((c.paths['/thing/detail']!.get as Record<string, unknown>)['x-sort'] = ['id']),
+      'thingDetail x-sort: not the list of a declared entity',
+    ],
+  ];
+  it.each(broken)('reports %s', (_what, breakIt, message) => {
+    const c = contract();
+    breakIt(c);
+    const { errors } = deriveEntities(c);
+    expect(errors.join('\n')).toContain(message);
+  });
+});
+
+type Loose = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+const entity = (c: ReturnType<typeof contract>) => c.tags[0]!['x-entity'] as Loose;
+const list = (c: ReturnType<typeof contract>) => c.paths['/thing/list']!.get as Loose;
+const param = (c: ReturnType<typeof contract>, i: number) => list(c).parameters[i] as Loose;
