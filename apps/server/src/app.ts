@@ -23,9 +23,10 @@ import { roleHandlers } from './handlers/role';
 import { scopeHandlers } from './handlers/scope';
 import { topmenuHandlers } from './handlers/topmenu';
 import { apiScopeHook } from './auth/api-scope';
-import { buttonGuardHook } from './auth/button-guard';
-import { paramHandlers } from './handlers/param';
-import { postHandlers } from './handlers/post';
+import { buttonGuardHook, writeGuards } from './auth/button-guard';
+import { declaredEntities, entityRegistry, type EntityRegistry } from './crud/entities';
+import { paramModule } from './modules/system/param/param.module';
+import { postModule } from './modules/system/post/post.module';
 import { clientHandlers } from './handlers/client';
 import { logHandlers } from './handlers/log';
 import { regionHandlers } from './handlers/region';
@@ -88,7 +89,27 @@ function ruleMessage(schema: unknown, prop: string): string | undefined {
   return undefined;
 }
 
-function validationMessage(err: FastifyError, req: FastifyRequest): string {
+/**
+ * The zh rule of each form field of the declared entities' submit/save/update operations (their manifests, see
+ * src/crud/entities.ts). The route schema alone misses rules written beside a `$ref` (notice.yaml `releaseTime`):
+ * the bundled schema's reference siblings do not survive into the route's body schema.
+ */
+function formRules(entities: EntityRegistry): Map<string, Record<string, string>> {
+  const out = new Map<string, Record<string, string>>();
+  for (const e of entities.all) {
+    const rules: Record<string, string> = {};
+    for (const f of e.fields) if (f.inForm && f.rule) rules[f.name] = f.rule.zh;
+    for (const op of [e.operations.submit, e.operations.save, e.operations.update])
+      if (op) out.set(op, rules);
+  }
+  return out;
+}
+
+function validationMessage(
+  err: FastifyError,
+  req: FastifyRequest,
+  rules: Map<string, Record<string, string>>,
+): string {
   const first = (err.validation as AjvErrorLike[] | undefined)?.[0];
   if (first && err.validationContext === 'body') {
     const prop =
@@ -98,7 +119,11 @@ function validationMessage(err: FastifyError, req: FastifyRequest): string {
           ? first.instancePath.replace(/^\//, '')
           : '';
     const bodySchema = (req.routeOptions?.schema as { body?: unknown } | undefined)?.body;
-    const rule = prop ? ruleMessage(bodySchema, prop) : undefined;
+    const declared = rules.get(operationOf(req) ?? '');
+    const rule = prop
+      ? (ruleMessage(bodySchema, prop) ??
+        (declared && Object.hasOwn(declared, prop) ? declared[prop] : undefined))
+      : undefined;
     if (rule) return rule;
   }
   return err.message || '参数校验失败';
@@ -154,6 +179,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     done(Object.assign(new Error(CLIENT_ERROR_MSG[415]), { statusCode: 415 })),
   );
 
+  // The contract, and the entities it declares (src/crud/entities.ts), derived before openapi-glue annotates the
+  // document; wrong declarations stop the start here with the list of what is wrong.
+  const spec = opts.spec ?? loadSpec();
+  const entities = opts.spec ? entityRegistry(spec) : declaredEntities();
+  const rules = formRules(entities);
+
   const tokens = new Tokens(await loadSigningKey(db, config.jwtSecret));
   const clients = new ClientCache(db);
 
@@ -186,7 +217,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       return reply.code(401).send(fail(401, '请求未授权'));
     }
     if (err.validation) {
-      const msg = validationMessage(err, req);
+      const msg = validationMessage(err, req, rules);
       if (oauth) {
         const first = (err.validation as AjvErrorLike[])[0];
         const badGrant = first?.instancePath === '/grant_type' && first.keyword === 'enum';
@@ -224,7 +255,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   // API scopes (src/auth/api-scope.ts): after authentication (route onRequest), before validation and handlers
   app.addHook('preValidation', apiScopeHook(db));
   // button permissions of writes (src/auth/button-guard.ts): after validation, which settles the submit body's id
-  app.addHook('preHandler', buttonGuardHook(db));
+  app.addHook('preHandler', buttonGuardHook(db, writeGuards(entities.all)));
   // user labels (src/handlers/user-labels.ts): a write that renames drops this instance's names before its answer
   registerLabelInvalidation(app, db);
 
@@ -235,7 +266,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   // A required body that is missing is a 400 like any invalid input (see operationsWithRequiredBody); after the
   // multipart hook, which fills the body of uploads
-  const spec = opts.spec ?? loadSpec();
   const bodyRequired = operationsWithRequiredBody(spec);
   app.addHook('preValidation', async (req: FastifyRequest) => {
     const operationId = (req.routeOptions.schema as { operationId?: string } | undefined)?.operationId;
@@ -254,8 +284,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     ...topmenuHandlers(db),
     ...scopeHandlers(db),
     ...dictHandlers(db),
-    ...paramHandlers(db),
-    ...postHandlers(db),
+    ...paramModule(db, entities),
+    ...postModule(db, entities),
     ...dictBizHandlers(db),
     ...deptHandlers(db),
     ...tenantHandlers(db),

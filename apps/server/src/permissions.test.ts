@@ -5,7 +5,8 @@ import { hashPassword } from './auth/password';
 import { antMatcher } from './auth/permissions';
 import { customValues } from './auth/data-scope';
 import type { TokenClaims } from './auth/tokens';
-import { WRITE_GUARDS } from './auth/button-guard';
+import { writeGuards } from './auth/button-guard';
+import { declaredEntities } from './crud/entities';
 import { dept, dictBiz, menu, param, post, role, tenant, tenantPackage, user } from './db/schema';
 import { attach, notice, oss, sms, smsMessage } from './db/schema-resource';
 import { yingdaoAuth } from './db/schema-yingdao';
@@ -920,9 +921,52 @@ describe.each(backends)('permissions on %s', (kind) => {
       expect(r.body).toEqual({ code: 401, success: false, msg: '缺失权限', data: null });
     };
 
+    /**
+     * Writes of modules with a role check of their own (topmenu: administrators, src/handlers/topmenu.ts; client:
+     * the platform administrator, src/handlers/client.ts). Their entities are declared, so the contract's buttons
+     * guard them too (button-guard.ts `writeGuards`); a granted button alone does not pass the role check.
+     */
+    const ROLE_CHECKED: { op: string; page: string; url: string; body?: (n: number) => object }[] = [
+      {
+        op: 'topmenuSubmit',
+        page: 'topmenu',
+        url: `${SYS_}/topmenu/submit`,
+        body: (n) => ({ code: `btn_tm_${n}`, name: `btn${n}`, sort: 1 }),
+      },
+      { op: 'topmenuRemove', page: 'topmenu', url: `${SYS_}/topmenu/remove?ids=1` },
+      {
+        op: 'clientSubmit',
+        page: 'client',
+        url: `${SYS_}/client/submit`,
+        body: (n) => ({
+          clientId: `btn${n}`,
+          clientSecret: 'btn_secret',
+          scope: 'all',
+          authorizedGrantTypes: 'password',
+          accessTokenValidity: 3600,
+          refreshTokenValidity: 7200,
+        }),
+      },
+      { op: 'clientRemove', page: 'client', url: `${SYS_}/client/remove?ids=1` },
+    ];
+
     it('every guarded operation is covered by a case', () => {
-      expect([...new Set(CASES.map((c) => c.op))].sort()).toEqual(Object.keys(WRITE_GUARDS).sort());
+      expect([...new Set([...CASES, ...ROLE_CHECKED].map((c) => c.op))].sort()).toEqual(
+        Object.keys(writeGuards(declaredEntities().all)).sort(),
+      );
     });
+
+    it.each(ROLE_CHECKED.map((c) => [c.op, c] as const))(
+      '%s: a granted button does not pass the module role check; the administrator passes',
+      async (_op, c) => {
+        await grantCodes([btnRole], pageButtons.get(c.page) ?? []);
+        const n = ++seq;
+        expectDenied(await send(btnUser, c.op, c.url, c.body?.(n)));
+        await grantCodes([btnRole], []);
+        expectDenied(await send(btnUser, c.op, c.url, c.body?.(n)));
+        expect((await send(admin, c.op, c.url, c.body?.(n))).status).toBe(200);
+      },
+    );
 
     it.each(CASES.map((c) => [c.op, c.button, c] as const))(
       '%s needs %s; the administrator and the tenant admin pass',

@@ -1,8 +1,9 @@
 /**
  * Button permissions of write operations (blade-contract §3.3, `menu/buttons`): the console shows a page's add, edit
  * and delete buttons from the caller's granted button codes (`<page>_add` …); the server enforces the same codes, so
- * a hidden button is also a refused call. Declared per operationId in `WRITE_GUARDS`; operations not declared there
- * are not affected (reads, the caller's own profile, uploads, and modules with their own role checks).
+ * a hidden button is also a refused call. Per operationId: derived from the contract for its declared entities
+ * (`writeGuards`), hand-kept in `MODULE_WRITE_GUARDS` for the modules not declared yet; operations in neither are
+ * not affected (reads, the caller's own profile, uploads, and modules with their own role checks).
  *
  * Who passes: the administrator (every operation, as for menus and API scopes); the tenant's own administrator (a
  * live role of the caller's tenant with the alias `admin`, as `requireAdmin` of the user module) on these
@@ -13,6 +14,7 @@
  * Grants, roles, buttons and packages come from the per-instance scope cache (TTL ≤ 3 s), so a check is a few map
  * lookups; the package of a tenant is read once per snapshot.
  */
+import type { EntityManifestData, EntityOperationRole } from '@smart/api-sdk/manifest';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/index';
 import { fail } from '../util';
@@ -32,26 +34,16 @@ export interface WriteGuard {
   need: ButtonNeed;
 }
 
-/** Write operations of the tenant-owned system, desk, resource and vendor modules, and the button each needs. */
-export const WRITE_GUARDS: Readonly<Record<string, WriteGuard>> = {
-  paramSubmit: { page: 'param', need: 'submit' },
-  paramRemove: { page: 'param', need: 'delete' },
+/**
+ * Write operations of the tenant-owned system, desk, resource and vendor modules whose entities the contract does
+ * not declare yet, and the button each needs. A declared entity's writes come from its manifest (`writeGuards`).
+ */
+export const MODULE_WRITE_GUARDS: Readonly<Record<string, WriteGuard>> = {
   deptSubmit: { page: 'dept', need: 'submit' },
   deptRemove: { page: 'dept', need: 'delete' },
-  postSubmit: { page: 'post', need: 'submit' },
-  postRemove: { page: 'post', need: 'delete' },
   dictBizSubmit: { page: 'dictbiz', need: 'submit' },
   dictBizRemove: { page: 'dictbiz', need: 'delete' },
-  noticeSubmit: { page: 'notice', need: 'submit' },
-  noticeRemove: { page: 'notice', need: 'delete' },
-  // the attachment page has no add or edit button: records come from uploads, manual ones from administrators
-  attachSubmit: { page: 'attach', need: 'submit' },
-  attachRemove: { page: 'attach', need: 'delete' },
-  ossSubmit: { page: 'oss', need: 'submit' },
-  ossRemove: { page: 'oss', need: 'delete' },
   ossEnable: { page: 'oss', need: 'edit' },
-  smsSubmit: { page: 'sms', need: 'submit' },
-  smsRemove: { page: 'sms', need: 'delete' },
   smsEnable: { page: 'sms', need: 'edit' },
   // sends through the tenant's configured account (costs money, reaches any phone): who may edit the configs
   smsSendMessage: { page: 'sms', need: 'edit' },
@@ -62,6 +54,38 @@ export const WRITE_GUARDS: Readonly<Record<string, WriteGuard>> = {
   ydYingdaoAuthSubmit: { page: 'yingdao_auth', need: 'submit' },
   ydYingdaoAuthRemove: { page: 'yingdao_auth', need: 'delete' },
 };
+
+/** The button a write operation of a declared entity needs (`submit` decides add or edit by the body's id). */
+const ROLE_NEED: Partial<Record<EntityOperationRole, ButtonNeed>> = {
+  submit: 'submit',
+  save: 'add',
+  update: 'edit',
+  remove: 'delete',
+};
+
+/**
+ * Every guarded write: the declared entities' (on their menu page) and the hand-kept ones. An operation in both must
+ * agree (a hand-kept line left over from before its entity was declared); a disagreement stops the start, as two
+ * sources of one fact that drifted apart.
+ */
+export function writeGuards(entities: readonly EntityManifestData[]): Readonly<Record<string, WriteGuard>> {
+  const out: Record<string, WriteGuard> = { ...MODULE_WRITE_GUARDS };
+  for (const e of entities) {
+    if (!e.menu) continue; // no page, no buttons to check
+    for (const [role, need] of Object.entries(ROLE_NEED) as [EntityOperationRole, ButtonNeed][]) {
+      const op = e.operations[role];
+      if (!op) continue;
+      const kept = Object.hasOwn(MODULE_WRITE_GUARDS, op) ? MODULE_WRITE_GUARDS[op] : undefined;
+      if (kept && (kept.page !== e.menu.code || kept.need !== need))
+        throw new Error(
+          `${op}: MODULE_WRITE_GUARDS says ${kept.page}/${kept.need}, the contract's ${e.name} entity ` +
+            `${e.menu.code}/${need}; drop the hand-kept line or fix the declaration`,
+        );
+      out[op] = { page: e.menu.code, need };
+    }
+  }
+  return out;
+}
 
 /** The button code a call of `guard` needs, given its (validated) body. */
 export function buttonCode(guard: WriteGuard, body: unknown): string {
@@ -118,11 +142,11 @@ const operationOf = (req: FastifyRequest): string | undefined =>
  * Fastify preHandler: refuses guarded writes without their button. After validation, because the submit body's id
  * (as coerced by the schema) decides between add and edit, as it does in the handler.
  */
-export function buttonGuardHook(db: Db) {
+export function buttonGuardHook(db: Db, guards: Readonly<Record<string, WriteGuard>>) {
   const cache = scopeCache(db);
   return async (req: FastifyRequest, reply: FastifyReply) => {
     const op = operationOf(req);
-    const guard = op !== undefined && Object.hasOwn(WRITE_GUARDS, op) ? WRITE_GUARDS[op] : undefined;
+    const guard = op !== undefined && Object.hasOwn(guards, op) ? guards[op] : undefined;
     if (!guard) return;
     const a = req.auth;
     // every guarded operation requires a token; without claims there is nobody to grant anything to

@@ -27,6 +27,7 @@ import {
   not,
   type SQL,
 } from 'drizzle-orm';
+import { FILTER_KINDS, type FilterKind } from '@smart/api-sdk/manifest';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import type { TokenClaims } from '../auth/tokens';
@@ -35,50 +36,19 @@ import type { Db } from '../db/index';
 import { AuthError, BizError, escapeLike, nextId, ok, parseId, parseIds } from '../util';
 import { LIVE_TOTAL, liveTotal, liveTotalSql } from './count';
 
-export type FilterKind =
-  | 'like'
-  | 'notlike'
-  | 'likeleft'
-  | 'likeright'
-  | 'equal'
-  | 'notequal'
-  | 'gt'
-  | 'lt'
-  | 'ge'
-  | 'le'
-  | 'dategt'
-  | 'datelt'
-  | 'dateequal'
-  | 'datege'
-  | 'datele'
-  | 'null'
-  | 'notnull';
+/** The filter kinds of the contract's `x-filter` (libs/api-sdk/src/manifest/types.ts). */
+export type { FilterKind };
 
-const SUFFIXES = new Set<string>([
-  'like',
-  'notlike',
-  'likeleft',
-  'likeright',
-  'equal',
-  'notequal',
-  'gt',
-  'lt',
-  'ge',
-  'le',
-  'dategt',
-  'datelt',
-  'dateequal',
-  'datege',
-  'datele',
-  'null',
-  'notnull',
-  'ignore',
-]);
+/** Suffixes a query key may carry: the filter kinds, and `ignore` (the key filters nothing). */
+const SUFFIXES = new Set<string>([...FILTER_KINDS, 'ignore']);
 
 export interface FilterSpec {
   column: PgColumn;
-  /** Kind of the plain key (`name=v`): `like` (contains, blade-contract §1.6 Map style) unless told. */
-  plain?: FilterKind;
+  /**
+   * Kind of the plain key (`name=v`): `like` (contains, blade-contract §1.6 Map style) unless told; `null` when only
+   * suffixed keys filter the property (a contract declaring just `createTime_dategt`, see define-module.ts).
+   */
+  plain?: FilterKind | null;
   /** Suffixes accepted for this property (`name_equal=v` …); others are ignored. Default: the plain kind only. */
   kinds?: FilterKind[];
 }
@@ -126,8 +96,8 @@ export interface CrudSpec<R extends Row> {
   afterWrite?(row: R, existing: R | undefined, claims: TokenClaims): Promise<void>;
   /** Before a remove of these live rows of the caller (throw to refuse). */
   beforeRemove?(ids: bigint[], claims: TokenClaims): Promise<void>;
-  /** Data of a successful submit (default `{}`). */
-  submitResult?(row: R): unknown;
+  /** Data of a successful submit (default `{}`); `view` is this module's `toVO`. */
+  submitResult?(row: R, view: (row: R) => object): unknown;
   /** Row filter of the list by the caller's data-scope rules of this code (src/auth/data-scope.ts). */
   dataScope?: DataScopeSpec;
   ops: CrudOps;
@@ -226,6 +196,7 @@ export function filterConds(filters: Record<string, FilterSpec> | undefined, que
     }
     const f = Object.hasOwn(filters, prop) ? filters[prop] : undefined;
     if (!f || kind === 'ignore') continue;
+    if (kind === undefined && f.plain === null) continue;
     const plain = f.plain ?? 'like';
     const k = (kind ?? plain) as FilterKind;
     if (kind !== undefined && !(f.kinds ?? [plain]).includes(k)) continue;
@@ -436,7 +407,7 @@ export function crud<R extends Row>(db: Db, spec: CrudSpec<R>) {
     };
   const submitHandler = (mode: 'submit' | 'save' | 'update') => async (req: FastifyRequest) => {
     const row = await submit(caller(req), req.body as Body, mode);
-    return ok(spec.submitResult ? spec.submitResult(row) : {});
+    return ok(spec.submitResult ? spec.submitResult(row, (r) => spec.toVO(r)) : {});
   };
   if (ops.submit) handlers[ops.submit] = submitHandler('submit');
   if (ops.save) handlers[ops.save] = submitHandler('save');

@@ -5,8 +5,12 @@
  *
  * Ids are deterministic (group, page and button positions), so re-running the step on an upgraded database finds
  * the same rows. Appending pages or groups keeps every existing id; never reorder.
+ *
+ * Pages of entities the contract declares (`entityPage`) take their names, path, icon, delete path and buttons from
+ * the entity's manifest (src/crud/entities.ts); the catalogue keeps only their position, which fixes their ids.
  */
 import { eq } from 'drizzle-orm';
+import { declaredEntities } from '../crud/entities';
 import type { Db } from './index';
 import { menu } from './schema';
 import { SEED_IDS, type SeedMenu } from './seed-data';
@@ -26,6 +30,12 @@ interface PageDecl {
   id?: bigint;
 }
 
+/** A page of a declared entity: everything but its position (and a pre-catalogue id) comes from the contract. */
+interface EntityPageRef {
+  entity: string;
+  id?: bigint;
+}
+
 interface GroupDecl {
   code: string;
   zh: string;
@@ -33,7 +43,7 @@ interface GroupDecl {
   path: string;
   icon: string;
   sort: number;
-  pages: (PageDecl | SubGroupDecl)[];
+  pages: (PageDecl | EntityPageRef | SubGroupDecl)[];
   id?: bigint;
 }
 
@@ -396,14 +406,7 @@ export const MENU_CATALOGUE: GroupDecl[] = [
         icon: 'network',
         remove: api('smart-system', 'dept'),
       },
-      {
-        code: 'post',
-        zh: '岗位管理',
-        en: 'Posts',
-        path: '/system/post',
-        icon: 'id-card',
-        remove: api('smart-system', 'post'),
-      },
+      { entity: 'post' },
       {
         code: 'dict',
         zh: '系统字典',
@@ -436,15 +439,7 @@ export const MENU_CATALOGUE: GroupDecl[] = [
         icon: 'panel-top',
         remove: api('smart-system', 'topmenu'),
       },
-      {
-        code: 'param',
-        zh: '参数管理',
-        en: 'Parameters',
-        path: '/system/param',
-        icon: 'sliders-horizontal',
-        remove: api('smart-system', 'param'),
-        id: SEED_IDS.menuParam,
-      },
+      { entity: 'param', id: SEED_IDS.menuParam },
       {
         code: 'tenant',
         zh: '租户管理',
@@ -642,7 +637,37 @@ export const MENU_CATALOGUE: GroupDecl[] = [
 ];
 
 const BASE = 1900000000000000000n;
-const isSub = (p: PageDecl | SubGroupDecl): p is SubGroupDecl => 'pages' in p;
+const isSub = (p: PageDecl | EntityPageRef | SubGroupDecl): p is SubGroupDecl => 'pages' in p;
+
+/**
+ * The page of a declared entity at position `sort` of group `group`: the manifest's menu must name that group as its
+ * parent and that position as its sort, so the contract (what the console shows) and the seeded ids agree.
+ */
+function entityPageDecl(ref: EntityPageRef, group: string, sort: number): PageDecl {
+  const e = declaredEntities().get(ref.entity);
+  const m = e.menu;
+  if (!m) throw new Error(`menu catalogue: entity ${e.name} declares no menu in the contract`);
+  if (m.parent !== group || m.sort !== sort)
+    throw new Error(
+      `menu catalogue: entity ${e.name} is declared under ${m.parent} at ${m.sort}, the catalogue has it under ` +
+        `${group} at ${sort} (menu ids follow catalogue positions: move the declaration, not the page)`,
+    );
+  const buttons = CRUD.filter((k) => e.buttons[k] !== undefined);
+  return {
+    code: m.code,
+    zh: m.name.zh,
+    en: m.name.en,
+    path: m.path,
+    icon: m.icon,
+    buttons,
+    ...(e.paths.remove ? { remove: e.paths.remove } : {}),
+    ...(ref.id !== undefined ? { id: ref.id } : {}),
+  };
+}
+
+/** A group's direct entries with declared entity pages resolved. */
+const groupPages = (g: GroupDecl): (PageDecl | SubGroupDecl)[] =>
+  g.pages.map((p, pi) => ('entity' in p ? entityPageDecl(p, g.code, pi + 1) : p));
 
 function pageRows(p: PageDecl, id: bigint, parentId: bigint, sort: number): SeedMenu[] {
   const rows: SeedMenu[] = [
@@ -697,7 +722,7 @@ export function catalogueRows(): SeedMenu[] {
       category: 1,
       action: 0,
     });
-    g.pages.forEach((p, pi) => {
+    groupPages(g).forEach((p, pi) => {
       const pBase = gBase + BigInt(pi + 1) * 10_000n;
       if (!isSub(p)) {
         rows.push(...pageRows(p, pBase, gid, pi + 1));
@@ -728,7 +753,7 @@ export function menuNames(): Record<string, { zh: string; en: string }> {
   const out: Record<string, { zh: string; en: string }> = {};
   for (const g of MENU_CATALOGUE) {
     out[g.code] = { zh: g.zh, en: g.en };
-    for (const p of g.pages) {
+    for (const p of groupPages(g)) {
       out[p.code] = { zh: p.zh, en: p.en };
       if (isSub(p)) for (const leaf of p.pages) out[leaf.code] = { zh: leaf.zh, en: leaf.en };
     }

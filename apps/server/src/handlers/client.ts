@@ -30,6 +30,8 @@ export function toClientVO(c: ClientRow) {
     resourceIds: c.resourceIds,
     authorities: c.authorities,
     autoapprove: c.autoapprove,
+    // a field of the contract's Client view (client.yaml), stored by submit: answered like the others
+    additionalInformation: c.additionalInformation,
     ...auditVO(c),
   };
 }

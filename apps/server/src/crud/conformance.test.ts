@@ -1,0 +1,320 @@
+/**
+ * One conformance suite for every entity the contract declares (architecture §5): whatever `deriveEntities` finds in
+ * the bundled contract is driven through its declared operations, so a new entity is covered by being declared.
+ *
+ * Per entity: create through submit with a body built from the form schema's `examples` (string fields made unique
+ * with a tag), read back by detail, found by each declared filter kind, listed sorted asc and desc by each declared
+ * column, paged, refused without a required field, refused to a caller without the page's buttons (the seeded guest,
+ * seed-perm.ts), invisible and untouchable to tenant 100001, and gone after remove. Every answer is checked against
+ * the contract (src/test/contract.ts).
+ */
+import { createHash } from 'node:crypto';
+import { deriveEntities, type ContractDocument, type EntityManifestData } from '@smart/api-sdk/manifest';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeGuards } from '../auth/button-guard';
+import { execRows } from '../db/index';
+import { loadSpec } from '../spec';
+import { backends, contractCall, login, type Env, type TestServer, startTestServer } from '../test/harness';
+import { SECRET_MASK } from '../handlers/client';
+import { formatDateTime } from '../util';
+import { NOT_FOUND_MSG, NO_PERMISSION_MSG } from './index';
+
+type Json = Record<string, unknown>;
+interface Page {
+  records: Json[];
+  total: number;
+  size: number;
+  current: number;
+  pages: number;
+}
+
+const doc = loadSpec();
+const derived = deriveEntities(doc as unknown as ContractDocument);
+const md5 = (s: string) => createHash('md5').update(s).digest('hex');
+const camel = (snake: string) => snake.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase());
+const DENIED = { code: 401, success: false, msg: NO_PERMISSION_MSG, data: null };
+
+let seq = 0;
+/** A short tag unique in this run: short enough for codes of 12 characters (post.yaml `postCode`). */
+const uniqueTag = () => `k${(seq++).toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+/** A valid submit body: the form schema's first example, its free-text fields prefixed with a unique tag. */
+function validBody(e: EntityManifestData): Json {
+  const schema = doc.components.schemas[e.formSchema ?? ''] as { examples?: Json[] } | undefined;
+  const example = schema?.examples?.[0];
+  if (!example)
+    throw new Error(`${e.name}: the form schema ${e.formSchema} has no examples to build a body from`);
+  const body: Json = { ...example };
+  for (const f of e.fields.filter((x) => x.inForm)) {
+    if (f.type !== 'string' || f.enum || f.pattern || f.format) continue;
+    body[f.name] = `${uniqueTag()}${String(body[f.name] ?? '')}`.slice(0, f.maxLength ?? 64);
+  }
+  for (const f of e.fields.filter((x) => x.required))
+    if (body[f.name] === undefined) throw new Error(`${e.name}: the example lacks the required ${f.name}`);
+  return body;
+}
+
+const shiftMinutes = (v: string, minutes: number) => {
+  const [d, t] = v.split(' ');
+  const [y, mo, da] = d!.split('-').map(Number);
+  const [h, mi, se] = t!.split(':').map(Number);
+  return formatDateTime(new Date(y!, mo! - 1, da!, h!, mi! + minutes, se!));
+};
+
+/** How a filter kind finds (or, for the negated kinds, leaves out) a row whose field holds `v`. */
+function probe(
+  kind: string,
+  v: unknown,
+): { value: string; found: boolean; matches?: (x: unknown) => boolean } {
+  const s = String(v);
+  const lower = (x: unknown) => String(x).toLowerCase();
+  const part = s.length > 2 ? s.slice(1, -1) : s;
+  switch (kind) {
+    case 'equal':
+      return { value: s, found: true, matches: (x) => String(x) === s };
+    case 'like':
+      return { value: part, found: true, matches: (x) => lower(x).includes(part.toLowerCase()) };
+    case 'likeleft':
+      return { value: s.slice(1), found: true, matches: (x) => lower(x).endsWith(s.slice(1).toLowerCase()) };
+    case 'likeright':
+      return {
+        value: s.slice(0, -1),
+        found: true,
+        matches: (x) => lower(x).startsWith(s.slice(0, -1).toLowerCase()),
+      };
+    case 'notequal':
+    case 'notlike':
+    case 'gt':
+    case 'lt':
+      return { value: s, found: false };
+    case 'ge':
+    case 'le':
+      return { value: s, found: true };
+    case 'dategt':
+    case 'datege':
+      return { value: shiftMinutes(s, -1), found: true };
+    case 'datelt':
+    case 'datele':
+      return { value: shiftMinutes(s, 1), found: true };
+    case 'notnull':
+      return { value: '1', found: true };
+    default:
+      throw new Error(
+        `conformance: no probe for the filter kind ${kind}; add one to exercise its declaration`,
+      );
+  }
+}
+
+describe('entity declarations', () => {
+  it('derive without errors, and at least post and param are declared', () => {
+    expect(derived.errors).toEqual([]);
+    expect(derived.entities.map((e) => e.name)).toEqual(expect.arrayContaining(['post', 'param']));
+  });
+
+  it.each(derived.entities.map((e) => [e.name, e] as const))(
+    '%s: writes are guarded by its page buttons',
+    (_n, e) => {
+      const guards = writeGuards(derived.entities);
+      const page = e.menu?.code;
+      expect(page, 'a declared entity has a page holding its buttons').toBeDefined();
+      if (e.operations.submit) expect(guards[e.operations.submit]).toEqual({ page, need: 'submit' });
+      if (e.operations.save) expect(guards[e.operations.save]).toEqual({ page, need: 'add' });
+      if (e.operations.update) expect(guards[e.operations.update]).toEqual({ page, need: 'edit' });
+      if (e.operations.remove) expect(guards[e.operations.remove]).toEqual({ page, need: 'delete' });
+    },
+  );
+});
+
+describe.each(backends)('entity conformance on %s', (kind) => {
+  let s: TestServer;
+  let admin: string;
+  let guest: string;
+  let other: string; // administrator of tenant 100001
+  beforeAll(async () => {
+    s = await startTestServer(kind);
+    admin = (await login(s.app, '000000')).access_token;
+    guest = (await login(s.app, '000000', 'guest', md5('guest'))).access_token;
+    other = (await login(s.app, '100001')).access_token;
+  }, 60_000);
+  afterAll(async () => {
+    await s?.close();
+  });
+
+  const call = contractCall(() => s);
+
+  describe.each(derived.entities.map((e) => [e.name, e] as const))('%s', (_name, e) => {
+    const { operations: ops, paths } = e;
+    const qs = (q: Json) =>
+      new URLSearchParams(Object.entries(q).map(([k, v]): [string, string] => [k, String(v)])).toString();
+    const list = (q: Json, token = admin) => call<Page>('GET', `${paths.list}?${qs(q)}`, ops.list!, token);
+    const detail = (id: string, token = admin) =>
+      call<Json>('GET', `${paths.detail}?${qs({ id })}`, ops.detail!, token);
+    const submit = (body: Json, token = admin) => call('POST', paths.submit!, ops.submit!, token, body);
+    const remove = (id: string, token = admin) =>
+      call('POST', `${paths.remove}?${qs({ ids: id })}`, ops.remove!, token);
+    /** The row of `id` as `q` lists it (a page large enough for the seeded rows), else undefined. */
+    const listed = async (q: Json, id: string, token = admin) => {
+      const res = await list({ size: 1000, ...q }, token);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return { page: res.body.data, row: res.body.data.records.find((r) => r.id === id) };
+    };
+
+    let id = '';
+    let row: Json = {};
+    let body: Json = {};
+
+    it('declares the operations the suite drives', () => {
+      for (const role of ['list', 'detail', 'submit', 'remove'] as const)
+        expect(ops[role], role).toBeDefined();
+    });
+
+    it('creates through submit and reads the row back by detail', async () => {
+      const ids = async () =>
+        new Set((await list({ size: 1000 })).body.data.records.map((r) => String(r.id)));
+      const before = await ids();
+      body = validBody(e);
+      const created = await submit(body);
+      expect(created.status, JSON.stringify(created.body)).toBe(200);
+      expect(created.body.success).toBe(true);
+      const fresh = [...(await ids())].filter((x) => !before.has(x));
+      expect(fresh).toHaveLength(1);
+      id = fresh[0]!;
+      const read = await detail(id);
+      expect(read.status).toBe(200);
+      row = read.body.data;
+      // secrets answer the mask (src/handlers/client.ts SECRET_MASK): write-only, every other field echoes the body
+      for (const f of e.fields.filter(
+        (x) => x.inForm && body[x.name] !== undefined && row[x.name] !== SECRET_MASK,
+      ))
+        expect(row[f.name], f.name).toEqual(body[f.name]);
+      expect(row.tenantId ?? '000000').toBe('000000');
+    });
+
+    it('updates through submit with the id', async () => {
+      expect(id).not.toBe('');
+      // the free-text fields of a fresh body: new unique values for the same row
+      const fresh = validBody(e);
+      const changed = e.fields.filter(
+        (f) => f.inForm && typeof fresh[f.name] === 'string' && fresh[f.name] !== body[f.name],
+      );
+      expect(changed.length).toBeGreaterThan(0);
+      body = { ...body, ...Object.fromEntries(changed.map((f) => [f.name, fresh[f.name]])) };
+      const res = await submit({ ...body, id });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const read = (await detail(id)).body.data;
+      for (const f of changed)
+        if (read[f.name] !== SECRET_MASK) expect(read[f.name], f.name).toBe(body[f.name]);
+      expect(read.createTime).toBe(row.createTime);
+      row = read;
+    });
+
+    it('finds the row with each declared filter and kind', async () => {
+      expect(id).not.toBe('');
+      for (const f of e.filters) {
+        const kinds = f.param === f.field ? [f.kind, ...f.also] : [f.kind];
+        for (const k of kinds) {
+          const param = k === f.kind ? f.param : `${f.field}_${k}`;
+          const p = probe(k, row[f.field]);
+          const { page, row: hit } = await listed({ [param]: p.value }, id);
+          expect(hit !== undefined, `${param}=${p.value}`).toBe(p.found);
+          if (p.matches)
+            for (const r of page.records) expect(p.matches(r[f.field]), `${param}: ${r[f.field]}`).toBe(true);
+        }
+      }
+    });
+
+    it('sorts by each declared column, ascending and descending', async () => {
+      // a second row, so each order has something to order
+      expect((await submit(validBody(e))).status).toBe(200);
+      const inOrder = async (a: unknown, b: unknown): Promise<boolean> => {
+        if (typeof a === 'number' && typeof b === 'number') return a <= b;
+        // strings compare as the database collates them (PGlite and PostgreSQL may differ from JavaScript)
+        const [r] = await execRows(s.handle.db, sql`select ${String(a)}::text <= ${String(b)}::text as ok`);
+        return r?.ok === true;
+      };
+      for (const col of e.sorts) {
+        const field = camel(col);
+        const value = (r: Json) => (field === 'id' ? BigInt(r.id as string) : r[field]);
+        for (const dir of ['ascs', 'descs'] as const) {
+          const res = await list({ [dir]: col, size: 50 });
+          expect(res.status, `${dir}=${col}`).toBe(200);
+          const recs = res.body.data.records;
+          expect(recs.length).toBeGreaterThanOrEqual(2);
+          for (let i = 1; i < recs.length; i++) {
+            const [lo, hi] = dir === 'ascs' ? [recs[i - 1]!, recs[i]!] : [recs[i]!, recs[i - 1]!];
+            const [a, b] = [value(lo), value(hi)];
+            const ok = typeof a === 'bigint' ? a <= (b as bigint) : await inOrder(a, b);
+            expect(ok, `${dir}=${col}: ${String(a)} before ${String(b)}`).toBe(true);
+          }
+        }
+      }
+      const bad = await list({ ascs: 'no_such_column' });
+      expect(bad.status).toBe(400);
+    });
+
+    it('pages with consistent totals', async () => {
+      const all = (await list({ size: 1000 })).body.data;
+      expect(all.records).toHaveLength(all.total);
+      const first = (await list({ size: 1, current: 1 })).body.data;
+      expect(first).toMatchObject({ total: all.total, size: 1, current: 1, pages: all.total });
+      expect(first.records).toHaveLength(1);
+      const second = (await list({ size: 1, current: 2 })).body.data;
+      expect(second.records[0]?.id).not.toBe(first.records[0]?.id);
+      const beyond = (await list({ size: 1, current: all.total + 1 })).body.data;
+      expect(beyond).toMatchObject({ records: [], total: all.total });
+    });
+
+    it('refuses a body without a required field, with the envelope', async () => {
+      const required = e.fields.filter((f) => f.inForm && f.required);
+      expect(required.length).toBeGreaterThan(0);
+      for (const f of required) {
+        const { [f.name]: _dropped, ...partial } = validBody(e);
+        const res = await submit(partial);
+        expect(res.status, f.name).toBe(400);
+        expect(res.body).toMatchObject({ code: 400, success: false, data: null });
+        if (f.rule) expect(res.body.msg).toBe(f.rule.zh);
+      }
+    });
+
+    it('refuses writes to a caller without the add, edit and delete buttons', async () => {
+      const add = await submit(validBody(e), guest);
+      expect(add).toEqual({ status: 401, body: DENIED });
+      const edit = await submit({ ...body, id }, guest);
+      expect(edit).toEqual({ status: 401, body: DENIED });
+      const del = await remove(id, guest);
+      expect(del).toEqual({ status: 401, body: DENIED });
+      expect((await detail(id)).body.data).toEqual(row);
+    });
+
+    it('is invisible and untouchable to another tenant', async () => {
+      // tenant-owned rows are not found; platform-wide entities (no tenantId, e.g. client) refuse the other tenant
+      // altogether, as isolation-matrix.test.ts expects
+      const platform = !e.fields.some((f) => f.name === 'tenantId');
+      const read = await detail(id, other);
+      expect(read.body).toMatchObject(
+        platform ? DENIED : { code: 400, success: false, msg: NOT_FOUND_MSG, data: null },
+      );
+      const seen = await list({ size: 1000 }, other);
+      if (platform) expect(seen.body).toEqual(DENIED);
+      else expect(seen.body.data.records.map((r) => r.id)).not.toContain(id);
+      // the other tenant's administrator holds these pages or not (its package): refused or a no-op, never a change
+      const edit = await submit({ ...validBody(e), id }, other);
+      expect([400, 401]).toContain(edit.status);
+      const del = await remove(id, other);
+      expect([200, 401]).toContain(del.status);
+      const after: Env<Json> = (await detail(id)).body;
+      expect(after.data).toEqual(row);
+    });
+
+    it('removes the row: gone from detail and list', async () => {
+      const res = await remove(id);
+      expect(res.status).toBe(200);
+      expect(res.body.success).toBe(true);
+      const read = await detail(id);
+      expect(read.status).toBe(400);
+      expect(read.body.msg).toBe(NOT_FOUND_MSG);
+      expect((await listed({}, id)).row).toBeUndefined();
+    });
+  });
+});

@@ -1,0 +1,128 @@
+/**
+ * A CRUD module from its entity manifest (architecture §5: `defineCrudModule(manifest, table, { unique, hooks })`).
+ *
+ * The contract already states what the generic module needs (src/crud/entities.ts derives it): the operations, the
+ * filters and their kinds, the sortable columns, the form fields, the view-object fields and the page (menu code)
+ * whose data-scope rules apply. This reads them off the manifest and binds them to the Drizzle table by name:
+ * - a filter or form field `postCode` is the table's property `postCode`;
+ * - a sort column `post_code` is the table column whose SQL name is `post_code`;
+ * - the key (`id`, `isDeleted`), tenant (`tenantId`) and audit columns are found by their property names
+ *   (src/db/columns.ts `audit()`).
+ * The options keep what only the module knows: the default order, unique keys, hooks, computed view fields; any
+ * other option replaces the derived value (filters and sorts are merged with the derived ones).
+ */
+import type { EntityManifestData } from '@smart/api-sdk/manifest';
+import { getTableColumns, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Db } from '../db/index';
+import { formatDateTime } from '../util';
+import { crud, type CrudOps, type CrudSpec, type FilterKind, type FilterSpec } from './index';
+
+type Row = Record<string, unknown>;
+
+export type CrudModuleOptions<R extends Row> = Partial<
+  Omit<CrudSpec<R>, 'table' | 'toVO' | 'defaultOrder'>
+> & {
+  /** Order of a list without ascs/descs (the id breaks ties, src/crud/index.ts `orderBy`). */
+  defaultOrder: SQL[];
+  /** Computed view fields that are not columns (labels of codes …); they take their place in the contract order. */
+  view?(row: R): Row;
+};
+
+/** The audit columns of src/db/columns.ts `audit()`: a table with all of them is stamped on every write. */
+const AUDIT = ['createUser', 'createDept', 'createTime', 'updateUser', 'updateTime', 'status'] as const;
+
+/** A column value as the contract's view objects carry it: ids as strings, datetimes `yyyy-MM-dd HH:mm:ss`. */
+function viewValue(col: PgColumn, v: unknown): unknown {
+  // null ids and datetimes answer '' as util.ts `auditVO` does (idStr / formatDateTime)
+  if (col.dataType === 'bigint') return v === null || v === undefined ? '' : String(v as bigint);
+  if (col.dataType === 'date') return formatDateTime(v as Date | null);
+  return v;
+}
+
+/** Query property → filter spec, from the manifest's filters (a property may have several suffixed params). */
+function deriveFilters(
+  entity: EntityManifestData,
+  columns: Record<string, PgColumn>,
+): Record<string, FilterSpec> {
+  const out: Record<string, FilterSpec> = {};
+  for (const f of entity.filters) {
+    const column = columns[f.field];
+    if (!column)
+      throw new Error(`${entity.name}: filter ${f.param} names ${f.field}, which the table does not have`);
+    const spec = (out[f.field] ??= { column, plain: null, kinds: [] });
+    // the unsuffixed parameter sets the plain kind; every declared kind is accepted as `<field>_<kind>`
+    if (f.param === f.field) spec.plain = f.kind;
+    for (const k of [f.kind, ...f.also] as FilterKind[]) if (!spec.kinds!.includes(k)) spec.kinds!.push(k);
+  }
+  return out;
+}
+
+/** The ascs/descs whitelist: each declared snake_case name → the table column of that SQL name. */
+function deriveSortable(
+  entity: EntityManifestData,
+  columns: Record<string, PgColumn>,
+): Record<string, PgColumn> {
+  const bySql = new Map(Object.values(columns).map((c) => [c.name, c]));
+  const out: Record<string, PgColumn> = {};
+  for (const name of entity.sorts) {
+    const col = bySql.get(name);
+    if (!col) throw new Error(`${entity.name}: sort column ${name} is not a column of the table`);
+    out[name] = col;
+  }
+  return out;
+}
+
+export function defineCrudModule<T extends PgTable>(
+  db: Db,
+  entity: EntityManifestData,
+  table: T,
+  options: CrudModuleOptions<T['$inferSelect']>,
+) {
+  type R = T['$inferSelect'];
+  const columns = getTableColumns(table) as Record<string, PgColumn>;
+  const { id, isDeleted, tenantId } = columns;
+  if (!id || !isDeleted) throw new Error(`${entity.name}: the table needs the id and isDeleted columns`);
+
+  const formFields = entity.fields.filter((f) => f.inForm && Object.hasOwn(columns, f.name));
+  const viewFields = entity.fields.map((f) => f.name);
+  const { view, filters, sortable, ...rest } = options;
+
+  /** The view object in contract order: `id`, the manifest's fields (columns or computed), then other extras. */
+  const toVO = (row: R): object => {
+    const extra = view?.(row) ?? {};
+    const out: Row = { id: String(row.id) };
+    for (const name of viewFields) {
+      if (Object.hasOwn(extra, name)) out[name] = extra[name];
+      else if (Object.hasOwn(columns, name)) out[name] = viewValue(columns[name]!, (row as Row)[name]);
+    }
+    for (const [k, v] of Object.entries(extra)) if (!Object.hasOwn(out, k)) out[k] = v;
+    return out;
+  };
+
+  const code = entity.menu?.code;
+  const scopeColumns = { create_user: columns.createUser, create_dept: columns.createDept, id };
+  const spec: CrudSpec<R> = {
+    table,
+    id,
+    isDeleted,
+    tenantId,
+    audited: AUDIT.every((c) => Object.hasOwn(columns, c)),
+    toVO,
+    filters: { ...deriveFilters(entity, columns), ...filters },
+    sortable: { ...deriveSortable(entity, columns), ...sortable },
+    // required fields always (the contract validated them); optional ones only when sent, so an update that omits
+    // them keeps the stored value (as the hand-written post and param modules did)
+    fields: (b) =>
+      Object.fromEntries(
+        formFields.filter((f) => f.required || b[f.name] !== undefined).map((f) => [f.name, b[f.name]]),
+      ),
+    // the page's data-scope rules (src/auth/data-scope.ts), keyed by the menu code as seed-perm.ts grants them
+    ...(code && columns.createUser && columns.createDept
+      ? { dataScope: { code, columns: scopeColumns as Record<string, PgColumn> } }
+      : {}),
+    ops: entity.operations as CrudOps,
+    ...rest,
+  };
+  return { ...crud<R>(db, spec), toVO, spec };
+}
