@@ -41,9 +41,13 @@ export default tseslint.config(
           depConstraints: [
             {
               sourceTag: 'type:console',
-              onlyDependOnLibsWithTags: ['type:feature', 'type:auth', 'type:ui', 'type:sdk'],
+              onlyDependOnLibsWithTags: ['type:feature', 'type:crud', 'type:auth', 'type:ui', 'type:sdk'],
             },
-            { sourceTag: 'type:feature', onlyDependOnLibsWithTags: ['type:ui', 'type:auth', 'type:sdk'] },
+            {
+              sourceTag: 'type:feature',
+              onlyDependOnLibsWithTags: ['type:crud', 'type:ui', 'type:auth', 'type:sdk'],
+            },
+            { sourceTag: 'type:crud', onlyDependOnLibsWithTags: ['type:ui', 'type:sdk'] },
             { sourceTag: 'type:auth', onlyDependOnLibsWithTags: ['type:sdk'] },
             { sourceTag: 'type:ui', onlyDependOnLibsWithTags: [] },
             { sourceTag: 'type:sdk', onlyDependOnLibsWithTags: [] },

@@ -23,8 +23,8 @@ export const entries = {
   DataTable: `export { DataTable } from '@smart/ui';`,
   'DataTable + toolbar (settings, density, export)': `export { DataTable, ColumnSettings, DensityMenu, ExportMenu, exportRows, useDataTableSettings } from '@smart/ui';`,
   'Shell primitives (button, input, select, dialog, menu, popover, toaster, tooltip)': `export { Button, Input, SimpleSelect, SimpleDialog, DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger, Popover, PopoverContent, PopoverTrigger, Toaster, toast, Tooltip, TooltipContent, TooltipTrigger, Checkbox, Switch, Textarea } from '@smart/ui';`,
-  'Shell primitives + CRUD kit': `export { Button, Input, SimpleSelect, SimpleDialog, DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger, Popover, PopoverContent, PopoverTrigger, Toaster, toast, Tooltip, TooltipContent, TooltipTrigger, Checkbox, Switch, Textarea, CrudPage, CrudProvider, defineResource } from '@smart/ui';`,
-  'CRUD kit (CrudPage: search, toolbar, table, form dialog)': `export { CrudPage, CrudProvider, defineResource } from '@smart/ui';`,
+  'Shell primitives + CRUD kit': `export { Button, Input, SimpleSelect, SimpleDialog, DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger, Popover, PopoverContent, PopoverTrigger, Toaster, toast, Tooltip, TooltipContent, TooltipTrigger, Checkbox, Switch, Textarea } from '@smart/ui';\nexport { CrudPage, CrudProvider, defineResource } from '@smart/crud';`,
+  'CRUD kit (CrudPage: search, toolbar, table, form dialog)': `export { CrudPage, CrudProvider, defineResource } from '@smart/crud';`,
 };
 
 const external = [/^react($|\/)/, /^react-dom($|\/)/];

@@ -15,7 +15,7 @@ export default defineConfig({
   plugins: [storybookTest({ configDir: path.join(dirname, '.storybook') })],
   // Pre-bundle what the stories import up front: a dependency found mid-run makes Vite reload and fail tests.
   optimizeDeps: {
-    entries: ['src/**/*.stories.tsx', '../features/*/src/**/*.stories.tsx'],
+    entries: ['src/**/*.stories.tsx', '../crud/src/**/*.stories.tsx', '../features/*/src/**/*.stories.tsx'],
     include: ['@faker-js/faker', '@tanstack/react-query', 'msw', 'msw/browser', 'cmdk'],
   },
   test: {

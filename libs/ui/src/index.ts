@@ -132,8 +132,6 @@ export { Textarea, type TextareaProps } from './components/textarea';
 export { toast, Toaster, type ToasterProps } from './components/toaster';
 export { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from './components/tooltip';
 
-export * from './crud';
-
 export * from './exports/forms';
 export * from './exports/overlays';
 export * from './exports/table';

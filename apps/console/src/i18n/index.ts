@@ -1,5 +1,6 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { entityCatalogue } from '@smart/api-sdk/entities';
 import { getStore, setStore } from '@smart/auth';
 import en from './en';
 import zh from './zh';
@@ -17,7 +18,12 @@ export const i18n = i18next.createInstance();
 void i18n.use(initReactI18next).init({
   lng: storedLanguage(),
   fallbackLng: 'zh',
-  resources: { zh: { translation: zh }, en: { translation: en } },
+  // The generated entity catalogue (labels, rules and titles from the contract, under `entity.<name>`) is what
+  // resources compiled by defineResource(entity) ask for (libs/crud/src/entity-resource.ts).
+  resources: {
+    zh: { translation: { ...zh, ...entityCatalogue.zh } },
+    en: { translation: { ...en, ...entityCatalogue.en } },
+  },
   // React escapes what it renders; escaping here too would double-encode.
   interpolation: { escapeValue: false },
   returnNull: false,

@@ -1,12 +1,14 @@
 import { createQueryClient, oauthClearCache } from '@smart/api-sdk';
 import { can, getSession, loadPermissions, startTokenRefresh, useSession, type Tab } from '@smart/auth';
-import { ConfirmProvider, CrudProvider, UiLocaleProvider, useConfirm } from '@smart/ui';
+import { CrudProvider } from '@smart/crud';
+import { ConfirmProvider, UiLocaleProvider, useConfirm } from '@smart/ui';
 import { catalogue as systemCatalogue } from '@smart/feature-system';
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { addCatalogue, currentLanguage } from '../i18n';
+import { loadDictionary } from './dictionary';
 import { menuNamesEn } from '../i18n/menu-names';
 import {
   filterByRoles,
@@ -133,7 +135,7 @@ function Shell() {
     });
   }, [current, label, i18nKey, known, query]);
 
-  const crud = useMemo(() => ({ t: (key: string) => t(key), can }), [t]);
+  const crud = useMemo(() => ({ t: (key: string) => t(key), can, dictionary: loadDictionary }), [t]);
 
   const refresh = useCallback((value: string) => {
     setVersions((v) => ({ ...v, [value]: (v[value] ?? 0) + 1 }));

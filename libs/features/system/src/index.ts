@@ -5,6 +5,7 @@ import zh from './i18n/zh';
 
 export const routes = {
   '/system/param': () => import('./param/ParamPage'),
+  '/system/post': () => import('./post/PostPage'),
   '/system/dict': () => import('./dict/DictPage'),
   '/system/dictbiz': () => import('./dict/DictBizPage'),
   '/system/tenantpackage': () => import('./tenant-package/TenantPackagePage'),

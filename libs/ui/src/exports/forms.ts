@@ -78,4 +78,3 @@ export {
   type UploadResult,
   type UploadRules,
 } from '../components/upload';
-export { flattenOptions, joinFieldValue, splitFieldValue } from '../crud/crud-field';

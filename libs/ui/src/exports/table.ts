@@ -35,7 +35,3 @@ export {
   type UseDataTableSettingsOptions,
 } from '../components/data-table/table-state';
 export { VirtualRows, type VirtualRowsProps } from '../components/data-table/virtual-rows';
-export { buildExportColumns, EXPORT_MAX_ROWS, EXPORT_PAGE_SIZE, fetchAllRows } from '../crud/crud-export';
-export { CrudToolbar, type CrudToolbarProps } from '../crud/crud-toolbar';
-export { resourceStorageKey } from '../crud/define-resource';
-export type { CrudExportParams } from '../crud/types';

@@ -2,7 +2,7 @@
 // ParamPage.stories.tsx and libs/ui/.storybook for the worker set-up).
 import { configureHttp, type Dict, type DictSubmit } from '@smart/api-sdk';
 import { createMockHandlers, envelope } from '@smart/api-sdk/mocks';
-import { CrudProvider } from '@smart/ui';
+import { CrudProvider } from '@smart/crud';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { http, HttpResponse } from 'msw';
 import { expect, screen, waitFor, within } from 'storybook/test';

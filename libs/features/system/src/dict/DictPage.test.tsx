@@ -1,6 +1,7 @@
 import { configureHttp, resetHttpConfig, type Dict, type DictSubmit } from '@smart/api-sdk';
 import { envelope } from '@smart/api-sdk/mocks';
-import { CrudProvider, Toaster, UiLocaleProvider } from '@smart/ui';
+import { CrudProvider } from '@smart/crud';
+import { Toaster, UiLocaleProvider } from '@smart/ui';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';

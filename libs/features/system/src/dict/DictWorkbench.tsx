@@ -1,5 +1,6 @@
 import type { Dict } from '@smart/api-sdk';
-import { Button, CrudPage, cn, useCrudContext, type CrudAdapter, type Option } from '@smart/ui';
+import { CrudPage, useCrudContext, type CrudAdapter, type Option } from '@smart/crud';
+import { Button, cn } from '@smart/ui';
 import type { DictSubmit } from '@smart/api-sdk';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { treeOptions } from '../shared/tree-options';

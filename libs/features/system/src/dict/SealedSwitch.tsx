@@ -1,5 +1,6 @@
 import type { Dict } from '@smart/api-sdk';
-import { Switch, toast, useCrudContext, useUiLocale } from '@smart/ui';
+import { useCrudContext } from '@smart/crud';
+import { Switch, toast, useUiLocale } from '@smart/ui';
 import { useState } from 'react';
 import { toDictSubmit } from './dict.adapter';
 import type { DictApi } from './dict.api';

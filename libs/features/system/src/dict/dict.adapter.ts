@@ -1,5 +1,5 @@
 import type { Dict, DictSubmit } from '@smart/api-sdk';
-import type { CrudAdapter } from '@smart/ui';
+import type { CrudAdapter } from '@smart/crud';
 import type { DictApi } from './dict.api';
 
 /** A child-list row: the item plus its depth in the forest, for the tree-shaped list. */

@@ -1,5 +1,5 @@
 import type { Dict, DictSubmit } from '@smart/api-sdk';
-import { defineResource, type CrudColumn, type Option, type ResourceDef } from '@smart/ui';
+import { defineResource, type CrudColumn, type Option, type ResourceDef } from '@smart/crud';
 import type * as React from 'react';
 import type { DictChildRow } from './dict.adapter';
 import type { DictApi } from './dict.api';

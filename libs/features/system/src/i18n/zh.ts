@@ -1,17 +1,5 @@
 const zh = {
   system: {
-    param: {
-      title: '参数',
-      paramName: '参数名称',
-      paramKey: '参数键名',
-      paramValue: '参数键值',
-      remark: '备注',
-      rules: {
-        paramName: '请输入参数名称',
-        paramKey: '请输入参数键名',
-        paramValue: '请输入参数键值',
-      },
-    },
     dict: {
       title: '系统字典',
       bizTitle: '业务字典',

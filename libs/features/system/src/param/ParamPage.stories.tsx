@@ -1,29 +1,26 @@
 // The real parameter page (resource + SDK adapter + HTTP layer) against the SDK's MSW handlers, through
 // msw-storybook-addon: Storybook's preview must call `initialize()` and register `mswLoader`, and serve the
 // worker script (`npx msw init <static dir>`); see libs/ui/.storybook.
-import { configureHttp, type Param, type ParamSubmit } from '@smart/api-sdk';
-import { createMockHandlers, envelope, getParamListResponseMock } from '@smart/api-sdk/mocks';
-import { CrudProvider } from '@smart/ui';
+import { configureHttp, type Param } from '@smart/api-sdk';
+import { entityCatalogue, paramEntity } from '@smart/api-sdk/entities';
+import { createMockHandlers, getParamListResponseMock } from '@smart/api-sdk/mocks';
+import { CrudProvider } from '@smart/crud';
+import { catalogueT, memoryBackend } from '@smart/crud/testing';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { http, HttpResponse } from 'msw';
 import { expect, screen, waitFor, within } from 'storybook/test';
-import zh from '../i18n/zh';
 import ParamPage from './ParamPage';
 
-const t = (key: string) => {
-  const value = key
-    .split('.')
-    .reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], zh);
-  return typeof value === 'string' ? value : key;
-};
+const t = catalogueT(entityCatalogue.zh);
 
 // Requests go to the page's own origin, where the MSW worker answers them.
 configureHttp({ baseUrl: '', getToken: () => 'storybook-token' });
 
-/** A small stateful backend for the write stories: list (filters + paging), submit and remove. */
-function memoryHandlers() {
-  const template = getParamListResponseMock().data.records[0];
-  let rows: Param[] = [
+/** The contract's in-memory backend for the write stories: list (filters + paging), submit and remove. */
+const template = getParamListResponseMock().data.records[0] as Param;
+const backend = memoryBackend(
+  paramEntity,
+  [
     ['是否开放注册', 'account.registerUser', 'true'],
     ['账号初始密码', 'account.initPassword', '123456'],
     ['登录失败锁定次数', 'account.failCount', '5'],
@@ -36,49 +33,14 @@ function memoryHandlers() {
     ['站点标题', 'site.title', 'Smart Console'],
     ['分页默认大小', 'page.size', '10'],
   ].map(([paramName = '', paramKey = '', paramValue = ''], i) => ({
-    ...(template as Param),
+    ...template,
     id: String(1000 + i),
     paramName,
     paramKey,
     paramValue,
     remark: '',
-  }));
-  return [
-    http.get('*/api/smart-system/param/list', ({ request }) => {
-      const q = new URL(request.url).searchParams;
-      const size = Number(q.get('size') ?? 10);
-      const current = Number(q.get('current') ?? 1);
-      const hits = rows.filter(
-        (r) => r.paramName.includes(q.get('paramName') ?? '') && r.paramKey.includes(q.get('paramKey') ?? ''),
-      );
-      return HttpResponse.json(
-        envelope({
-          records: hits.slice((current - 1) * size, current * size),
-          total: hits.length,
-          size,
-          current,
-          pages: Math.ceil(hits.length / size),
-        }),
-      );
-    }),
-    http.get('*/api/smart-system/param/detail', ({ request }) => {
-      const id = new URL(request.url).searchParams.get('id');
-      return HttpResponse.json(envelope(rows.find((r) => r.id === id) ?? null));
-    }),
-    http.post('*/api/smart-system/param/submit', async ({ request }) => {
-      const body = (await request.json()) as ParamSubmit;
-      const saved = { ...(template as Param), ...rows.find((r) => r.id === body.id), ...body } as Param;
-      if (body.id) rows = rows.map((r) => (r.id === body.id ? saved : r));
-      else rows = [{ ...saved, id: String(2000 + rows.length) }, ...rows];
-      return HttpResponse.json(envelope(saved));
-    }),
-    http.post('*/api/smart-system/param/remove', ({ request }) => {
-      const ids = (new URL(request.url).searchParams.get('ids') ?? '').split(',');
-      rows = rows.filter((r) => !ids.includes(r.id));
-      return HttpResponse.json(envelope({}));
-    }),
-  ];
-}
+  })),
+);
 
 const meta = {
   title: 'Features/System/ParamPage',
@@ -111,7 +73,8 @@ export const ContractExamples: Story = {
 
 /** A stateful backend placed before the generated handlers: search, add and batch delete round-trip. */
 export const SearchAddDelete: Story = {
-  parameters: { msw: { handlers: createMockHandlers(memoryHandlers()) } },
+  parameters: { msw: { handlers: createMockHandlers(backend.handlers) } },
+  beforeEach: () => backend.reset(),
   play: async ({ canvas, userEvent }) => {
     await canvas.findByText('account.registerUser', undefined, { timeout: 5000 });
     const search = canvas.getByRole('search');

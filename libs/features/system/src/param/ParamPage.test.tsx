@@ -1,21 +1,13 @@
-import { configureHttp, resetHttpConfig, type Param, type ParamSubmit } from '@smart/api-sdk';
-import { envelope } from '@smart/api-sdk/mocks';
-import { CrudProvider, Toaster, UiLocaleProvider } from '@smart/ui';
+import { configureHttp, resetHttpConfig, type Param } from '@smart/api-sdk';
+import { entityCatalogue, paramEntity } from '@smart/api-sdk/entities';
+import { CrudProvider } from '@smart/crud';
+import { catalogueT, memoryBackend } from '@smart/crud/testing';
+import { Toaster, UiLocaleProvider } from '@smart/ui';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import zh from '../i18n/zh';
 import ParamPage from './ParamPage';
-
-// A small in-memory backend speaking the contract, so the page runs through the real SDK and HTTP layer.
-let rows: Param[] = [];
-const calls: { list: URLSearchParams[]; submit: ParamSubmit[]; remove: string[] } = {
-  list: [],
-  submit: [],
-  remove: [],
-};
 
 function row(i: number, over: Partial<Param> = {}): Param {
   return {
@@ -36,54 +28,11 @@ function row(i: number, over: Partial<Param> = {}): Param {
   };
 }
 
-const server = setupServer(
-  http.get('*/api/smart-system/param/list', ({ request }) => {
-    const q = new URL(request.url).searchParams;
-    calls.list.push(q);
-    const key = q.get('paramKey') ?? '';
-    const size = Number(q.get('size') ?? 10);
-    const current = Number(q.get('current') ?? 1);
-    const hits = rows.filter((r) => r.paramKey.includes(key));
-    return HttpResponse.json(
-      envelope({
-        records: hits.slice((current - 1) * size, current * size),
-        total: hits.length,
-        size,
-        current,
-        pages: Math.ceil(hits.length / size),
-      }),
-    );
-  }),
-  http.get('*/api/smart-system/param/detail', ({ request }) => {
-    const id = new URL(request.url).searchParams.get('id');
-    const hit = rows.find((r) => r.id === id);
-    return hit
-      ? HttpResponse.json(envelope(hit))
-      : HttpResponse.json({ code: 400, success: false, msg: '数据不存在', data: null }, { status: 400 });
-  }),
-  http.post('*/api/smart-system/param/submit', async ({ request }) => {
-    const body = (await request.json()) as ParamSubmit;
-    calls.submit.push(body);
-    const saved = body.id
-      ? { ...rows.find((r) => r.id === body.id)!, ...body }
-      : row(rows.length + 1, { ...body, id: String(5000 + rows.length) });
-    rows = body.id ? rows.map((r) => (r.id === body.id ? saved : r)) : [saved, ...rows];
-    return HttpResponse.json(envelope(saved));
-  }),
-  http.post('*/api/smart-system/param/remove', ({ request }) => {
-    const ids = new URL(request.url).searchParams.get('ids') ?? '';
-    calls.remove.push(ids);
-    rows = rows.filter((r) => !ids.split(',').includes(r.id));
-    return HttpResponse.json({ code: 200, success: true, msg: '操作成功', data: {} });
-  }),
-);
-
-const t = (key: string) => {
-  const value = key
-    .split('.')
-    .reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], zh);
-  return typeof value === 'string' ? value : key;
-};
+// The contract's in-memory backend, so the page runs through the real SDK and HTTP layer.
+const backend = memoryBackend(paramEntity, [row(1), row(2, { paramKey: 'account.registerUser' }), row(3)]);
+const { calls } = backend;
+const server = setupServer(...backend.handlers);
+const t = catalogueT(entityCatalogue.zh);
 
 function renderPage() {
   return render(
@@ -98,14 +47,10 @@ function renderPage() {
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
-  rows = [row(1), row(2, { paramKey: 'account.registerUser' }), row(3)];
-  calls.list = [];
-  calls.submit = [];
-  calls.remove = [];
+  backend.reset();
   configureHttp({ baseUrl: 'http://localhost', getToken: () => 'token' });
 });
 afterEach(() => {
-  server.resetHandlers();
   resetHttpConfig();
 });
 afterAll(() => server.close());

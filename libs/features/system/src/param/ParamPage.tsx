@@ -1,6 +1,5 @@
-import { CrudPage } from '@smart/ui';
-import { paramAdapter } from './param.adapter';
-import { paramResource } from './param.resource';
+import { CrudPage } from '@smart/crud';
+import { paramAdapter, paramResource } from './param.resource';
 
 export default function ParamPage() {
   return <CrudPage resource={paramResource} adapter={paramAdapter} />;

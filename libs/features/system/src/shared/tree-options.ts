@@ -1,5 +1,5 @@
 import type { TreeNode } from '@smart/api-sdk';
-import type { Option } from '@smart/ui';
+import type { Option } from '@smart/crud';
 
 /** The contract's tree nodes as the CRUD kit's tree options (label = title, value = id). */
 export function treeOptions(nodes: readonly TreeNode[]): Option[] {

@@ -8,7 +8,7 @@ import {
   type TreeNode,
 } from '@smart/api-sdk';
 import { createMockHandlers, envelope, getTenantPackageListResponseMock } from '@smart/api-sdk/mocks';
-import { CrudProvider } from '@smart/ui';
+import { CrudProvider } from '@smart/crud';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { http, HttpResponse } from 'msw';
 import { expect, screen, waitFor, within } from 'storybook/test';

@@ -8,7 +8,8 @@ import {
 } from '@smart/api-sdk';
 import { summary } from './tenant-package.resource';
 import { envelope } from '@smart/api-sdk/mocks';
-import { CrudProvider, Toaster, UiLocaleProvider } from '@smart/ui';
+import { CrudProvider } from '@smart/crud';
+import { Toaster, UiLocaleProvider } from '@smart/ui';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';

@@ -1,5 +1,5 @@
 import { menuTree } from '@smart/api-sdk';
-import { CrudPage, type Option } from '@smart/ui';
+import { CrudPage, type Option } from '@smart/crud';
 import { useEffect, useMemo, useState } from 'react';
 import { treeOptions } from '../shared/tree-options';
 import { tenantPackageAdapter } from './tenant-package.adapter';

@@ -7,7 +7,7 @@ import {
   type TenantPackage,
   type TenantPackageFields,
 } from '@smart/api-sdk';
-import type { CrudAdapter } from '@smart/ui';
+import type { CrudAdapter } from '@smart/crud';
 
 /** The dialog's values: name, comma-joined menu ids (the kit joins the tree selection) and remark. */
 export type TenantPackageForm = TenantPackageFields & { id?: string };

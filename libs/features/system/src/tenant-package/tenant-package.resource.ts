@@ -1,5 +1,5 @@
 import type { TenantPackage } from '@smart/api-sdk';
-import { defineResource, type Option, type ResourceDef } from '@smart/ui';
+import { defineResource, type Option, type ResourceDef } from '@smart/crud';
 import type { TenantPackageForm } from './tenant-package.adapter';
 
 /** Menu id → name over the whole tree. */

@@ -51,7 +51,7 @@ export function buildSearchParams<Row, Form>(
       continue;
     }
     if (isEmpty(value)) continue;
-    out[key] = typeof value === 'string' ? value.trim() : (value as number | boolean);
+    out[column?.searchParam ?? key] = typeof value === 'string' ? value.trim() : (value as number | boolean);
   }
   return out;
 }

@@ -2,8 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { Toaster } from '../components/toaster';
-import { UiLocaleProvider } from '../locale/ui-locale';
+import { Toaster, UiLocaleProvider } from '@smart/ui';
 import { CrudProvider } from './crud-context';
 import { fetchAllRows } from './crud-export';
 import { CrudPage } from './crud-page';

@@ -1,6 +1,6 @@
 import * as React from 'react';
 
-import { Skeleton } from '../components/skeleton';
+import { Skeleton } from '@smart/ui';
 import type * as HeavyControls from './heavy-controls';
 
 // The CRUD kit's heavier controls (day picker, cmdk lists, trees, uploads, colour picker) load on first use, so a

@@ -1,7 +1,6 @@
-import type { ExportColumn, ExportValue } from '../components/data-table/export';
-import type { UiMessages } from '../locale/messages';
+import type { ExportColumn, ExportValue, UiMessages } from '@smart/ui';
 import type { useCrudContext } from './crud-context';
-import { formatCellValue } from './crud-field';
+import { formatCellValue } from './field-values';
 import type { CrudAdapter, CrudColumn, CrudExportParams, Option } from './types';
 
 /** Page size used when export pages through `list`. */

@@ -2,25 +2,28 @@ import { Eye, Pencil, Trash } from 'lucide-react';
 import * as React from 'react';
 import { toast } from 'sonner';
 
-import { Button } from '../components/button';
-import { ConfirmProvider, useConfirm } from '../components/confirm-dialog';
 import {
-  type ColumnDef,
+  Button,
+  ConfirmProvider,
+  useConfirm,
   DataTable,
   orderColumnIds,
   type RowSelectionState,
   type SortingState,
-} from '../components/data-table';
-import { type ExportFormat, exportRows } from '../components/data-table/export';
-import { toSnakeCase, toSortParams } from '../components/data-table/sorting';
-import { useDataTableSettings } from '../components/data-table/table-state';
-import { DEFAULT_PAGE_SIZE, DEFAULT_PAGE_SIZES } from '../components/pagination';
-import { cn } from '../lib/utils';
-import { useUiLocale } from '../locale/ui-locale';
+  type ExportFormat,
+  exportRows,
+  toSnakeCase,
+  toSortParams,
+  useDataTableSettings,
+  DEFAULT_PAGE_SIZE,
+  DEFAULT_PAGE_SIZES,
+  cn,
+  useUiLocale,
+} from '@smart/ui';
 import { useCrudContext } from './crud-context';
-import { CrudCell } from './crud-field';
 import type { CrudFormDialog as CrudFormDialogComponent } from './crud-form-dialog';
 import { isHiddenInForm } from './form-visibility';
+import { toListColumns, toSettingsColumns } from './list-columns';
 import { CrudSearch } from './crud-search';
 import { CrudToolbar } from './crud-toolbar';
 import { resourcePermissions, resourceStorageKey } from './define-resource';
@@ -246,32 +249,8 @@ function CrudPageView<Row, Form>({
 
   const shownColumns = React.useMemo(() => resource.columns.filter((c) => !c.hideInList), [resource.columns]);
 
-  const listColumns = React.useMemo<ColumnDef<Row, unknown>[]>(
-    () =>
-      shownColumns.map((column) => ({
-        id: column.prop,
-        accessorFn: (row: Row) => (row as Record<string, unknown>)[column.prop],
-        enableSorting: !!column.sortable,
-        enableHiding: column.hideable !== false,
-        header: () => t(column.label),
-        meta: {
-          width: column.width,
-          minWidth: column.minWidth,
-          align: column.align,
-          fixed: column.fixed,
-          label: t(column.label),
-          sortField: column.sortField,
-        },
-        cell: ({ row }) => <CrudCell column={column} row={row.original} />,
-      })),
-    [shownColumns, t],
-  );
-
-  const settingsColumns = React.useMemo(
-    () =>
-      shownColumns.map((c) => ({ id: c.prop as string, label: t(c.label), hideable: c.hideable !== false })),
-    [shownColumns, t],
-  );
+  const listColumns = React.useMemo(() => toListColumns(shownColumns, t), [shownColumns, t]);
+  const settingsColumns = React.useMemo(() => toSettingsColumns(shownColumns, t), [shownColumns, t]);
 
   const onSortingChange = (next: SortingState) => {
     setSorting(next);

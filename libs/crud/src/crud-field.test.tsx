@@ -3,9 +3,10 @@ import userEvent from '@testing-library/user-event';
 import * as React from 'react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 
-import type { UploadHandler } from '../components/upload';
+import type { UploadHandler } from '@smart/ui';
 import { CrudProvider } from './crud-context';
-import { CrudCell, CrudControl, formatCellValue, joinFieldValue, splitFieldValue } from './crud-field';
+import { CrudCell, CrudControl } from './crud-field';
+import { formatCellValue, joinFieldValue, splitFieldValue } from './field-values';
 import { CrudFormDialog } from './crud-form-dialog';
 import { defineResource } from './define-resource';
 import type { CrudColumn, Option } from './types';

@@ -39,8 +39,26 @@ export function useCrudContext(): ResolvedCrudContext {
   return React.useContext(CrudContext);
 }
 
-/** Options of a column: static `options`, else the dictionary `code` through the context (cached). */
-export function useOptions(code: string | undefined, options: Option[] | undefined): Option[] {
+/** Dictionary keys travel as strings; a numeric column (post.yaml `category`) needs its values as numbers. */
+const toNumbers = (options: Option[]): Option[] =>
+  options.map((o) => ({
+    ...o,
+    value:
+      typeof o.value === 'string' && o.value.trim() !== '' && !Number.isNaN(Number(o.value))
+        ? Number(o.value)
+        : o.value,
+    children: o.children ? toNumbers(o.children) : o.children,
+  }));
+
+/**
+ * Options of a column: static `options`, else the dictionary `code` through the context (cached); `numeric` turns
+ * the dictionary's number-like keys into numbers.
+ */
+export function useOptions(
+  code: string | undefined,
+  options: Option[] | undefined,
+  numeric = false,
+): Option[] {
   const { dictionary, dictCache } = useCrudContext();
   const [loaded, setLoaded] = React.useState<{ code: string; options: Option[] } | null>(null);
 
@@ -54,7 +72,7 @@ export function useOptions(code: string | undefined, options: Option[] | undefin
     let alive = true;
     Promise.resolve(cached).then(
       (result) => {
-        if (alive) setLoaded({ code, options: result });
+        if (alive) setLoaded({ code, options: numeric ? toNumbers(result) : result });
       },
       () => {
         dictCache.delete(code);
@@ -63,7 +81,7 @@ export function useOptions(code: string | undefined, options: Option[] | undefin
     return () => {
       alive = false;
     };
-  }, [code, options, dictionary, dictCache]);
+  }, [code, options, dictionary, dictCache, numeric]);
 
   if (options) return options;
   if (loaded && loaded.code === code) return loaded.options;

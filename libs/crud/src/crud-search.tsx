@@ -1,11 +1,7 @@
 import { RotateCcw, Search } from 'lucide-react';
 import * as React from 'react';
 
-import { Button } from '../components/button';
-import { Input } from '../components/input';
-import { Label } from '../components/label';
-import { cn } from '../lib/utils';
-import { useUiLocale } from '../locale/ui-locale';
+import { Button, Input, Label, cn, useUiLocale } from '@smart/ui';
 import { useCrudContext } from './crud-context';
 import { CrudControl } from './crud-field';
 import { isRangeColumn, type SearchValues } from './search-params';

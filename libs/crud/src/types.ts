@@ -1,7 +1,7 @@
 import type * as React from 'react';
 import type { $ZodType } from 'zod/v4/core';
 
-import type { UploadHandler } from '../components/upload';
+import type { UploadHandler } from '@smart/ui';
 
 /** An option of a select, switch or dictionary; tree and cascader options may nest. */
 export type Option = {
@@ -74,6 +74,8 @@ export interface CrudColumn<Row, Form = Row> {
   align?: 'left' | 'center' | 'right';
   /** Show in the search bar. */
   search?: boolean;
+  /** Query parameter the search value is sent as; default the prop (`postCode_like` searches by contains). */
+  searchParam?: string;
   /** For date/datetime: search as a range, sent as `<prop>_dategt` / `<prop>_datelt`. Implied by 'daterange'. */
   searchRange?: boolean;
   hideInList?: boolean;
@@ -81,6 +83,8 @@ export interface CrudColumn<Row, Form = Row> {
   hideInForm?: boolean | Partial<Record<CrudFormMode, boolean>>;
   /** Dictionary code resolved through the CRUD context's `dictionary`. */
   dict?: string;
+  /** The field holds numbers: the dictionary's keys (strings on the wire) are compared and sent as numbers. */
+  numericDict?: boolean;
   /** Static options (select, radio, multiselect, tree, cascader; switch: [off, on]). */
   options?: Option[];
   /**

@@ -1,14 +1,17 @@
 import { Plus, RefreshCw, Trash } from 'lucide-react';
 import type * as React from 'react';
 
-import { Button } from '../components/button';
-import { ColumnSettings, type ColumnSettingsItem } from '../components/data-table/column-settings';
-import { DensityMenu } from '../components/data-table/density-menu';
-import type { ExportFormat } from '../components/data-table/export';
-import { ExportMenu } from '../components/data-table/export-menu';
-import type { DataTableSettingsController } from '../components/data-table/table-state';
-import { cn } from '../lib/utils';
-import { useUiLocale } from '../locale/ui-locale';
+import {
+  Button,
+  ColumnSettings,
+  type ColumnSettingsItem,
+  DensityMenu,
+  type ExportFormat,
+  ExportMenu,
+  type DataTableSettingsController,
+  cn,
+  useUiLocale,
+} from '@smart/ui';
 
 export type CrudToolbarProps = {
   /** Each button shows when its handler is given. */

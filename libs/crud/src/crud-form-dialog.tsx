@@ -3,18 +3,23 @@ import * as React from 'react';
 import { type FieldValues, type RegisterOptions, useForm } from 'react-hook-form';
 import type { $ZodType } from 'zod/v4/core';
 
-import { Button } from '../components/button';
 import {
+  Button,
   Dialog,
   DialogBody,
   DialogContent,
   DialogFooter,
   DialogHeader,
   DialogTitle,
-} from '../components/dialog';
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '../components/form';
-import { Spinner } from '../components/spinner';
-import { useUiLocale } from '../locale/ui-locale';
+  Form,
+  FormControl,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+  Spinner,
+  useUiLocale,
+} from '@smart/ui';
 import { useCrudContext } from './crud-context';
 import { CrudControl } from './crud-field';
 import { isHiddenInForm } from './form-visibility';

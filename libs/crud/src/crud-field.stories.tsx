@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen } from 'storybook/test';
 
-import type { UploadHandler } from '../components/upload';
+import type { UploadHandler } from '@smart/ui';
 import { CrudProvider } from './crud-context';
 import { CrudFormDialog } from './crud-form-dialog';
 import { defineResource } from './define-resource';

@@ -3,8 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { Activity } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 
-import { Toaster } from '../components/toaster';
-import { UiLocaleProvider } from '../locale/ui-locale';
+import { Toaster, UiLocaleProvider } from '@smart/ui';
 import { CrudProvider } from './crud-context';
 import { CrudPage } from './crud-page';
 import { defineResource } from './define-resource';

@@ -1,0 +1,35 @@
+import type { EntityManifest } from '@smart/api-sdk/manifest';
+
+import type { CrudAdapter } from './types';
+
+function missing(entity: { name: string }, role: string): never {
+  throw new Error(`The contract declares no ${role} operation for entity "${entity.name}" (x-entity)`);
+}
+
+/**
+ * The CRUD kit's data access for an entity, through the SDK functions its manifest binds (`entity.api`): what
+ * param.adapter.ts used to write by hand. `submit` creates without an id and updates with one; where the contract
+ * splits it, `save` creates and `update` updates. Tenant scoping is the server's.
+ */
+export function entityAdapter<Row, Form>(entity: EntityManifest<Row, Form>): CrudAdapter<Row, Form> {
+  const { list, detail, submit, save, update, remove } = entity.api;
+  const create = save ?? submit;
+  const change = update ?? submit;
+  return {
+    async list(params) {
+      if (!list) return missing(entity, 'list');
+      // The manifest types list parameters loosely (entity.ts); the kit's params are the contract's query names.
+      const page = await list(params as never);
+      return { records: page.records, total: page.total };
+    },
+    detail: detail ? (id) => detail({ id }) : undefined,
+    create(form) {
+      if (!create) return missing(entity, 'create');
+      // The dialog keeps the row's id field (empty when adding); a create must not carry one.
+      const { id: _id, ...body } = form as Form & { id?: unknown };
+      return create(body as Form);
+    },
+    update: (form) => (change ? change(form) : missing(entity, 'update')),
+    remove: (ids) => (remove ? remove({ ids: ids.join(',') }) : missing(entity, 'remove')),
+  };
+}

@@ -1,0 +1,143 @@
+import type { EntityField, EntityFilter, EntityManifest, FilterKind } from '@smart/api-sdk/manifest';
+import { toSnakeCase } from '@smart/ui';
+
+import type { CrudColumn, CrudFieldType, CrudRules, ResourceDef } from './types';
+
+type Prop<Row, Form> = Extract<keyof Row | keyof Form, string>;
+
+/**
+ * What a page says beyond its entity manifest (architecture §4: "a page states only what differs"). Every
+ * ResourceDef option but `columns` may be given as is; columns are patched by prop.
+ */
+export interface EntityOverrides<Row, Form> extends Partial<Omit<ResourceDef<Row, Form>, 'columns'>> {
+  /**
+   * Per-column patches by prop, merged over the derived column; `false` drops the column. A patch naming a field
+   * outside the form (an audit column such as `createTime`) adds that field as a list-only column.
+   */
+  columns?: { [K in Prop<Row, Form>]?: Partial<CrudColumn<Row, Form>> | false };
+  /** Columns the manifest knows nothing of, placed after the derived ones (unless `order` says otherwise). */
+  extra?: CrudColumn<Row, Form>[];
+  /** Props shown first, in this order; the other columns keep the contract's order after them. */
+  order?: Prop<Row, Form>[];
+}
+
+/** Strings longer than a common VARCHAR(255) get a textarea (blade's `paramValue` is TEXT, 65535). */
+const LONG_TEXT = 255;
+const DATE_KINDS: readonly FilterKind[] = ['dategt', 'datelt', 'datege', 'datele', 'dateequal'];
+const TEXT_KINDS: readonly FilterKind[] = ['like', 'likeleft', 'likeright'];
+
+function guessType(field: EntityField): CrudFieldType {
+  if (field.dict || field.enum) return 'select';
+  if (field.type === 'integer' || field.type === 'number') return 'number';
+  if (field.type === 'boolean') return 'switch';
+  if (field.format === 'date-time') return 'datetime';
+  if (field.format === 'date') return 'date';
+  if (field.type === 'string' && (field.maxLength ?? 0) > LONG_TEXT) return 'textarea';
+  return 'input';
+}
+
+/** Rules of a form field; message keys point at the generated catalogue's `<prefix>.rules.<field>`. */
+function deriveRules(field: EntityField, prefix: string): CrudRules | undefined {
+  if (!field.inForm) return undefined;
+  const ruleKey = field.rule ? `${prefix}.rules.${field.name}` : undefined;
+  const rules: CrudRules = {};
+  if (field.required) rules.required = ruleKey ?? true;
+  // The contract's one message is the required one for a required field, else the length one (types.ts `rule`).
+  const lengthMessage = field.required ? undefined : ruleKey;
+  const max = field.type === 'string' ? field.maxLength : field.maximum;
+  const min = field.type === 'string' ? field.minLength : field.minimum;
+  if (max !== undefined) rules.max = lengthMessage ? { value: max, message: lengthMessage } : max;
+  // minLength 1 on a required field only restates "required".
+  if (min !== undefined && !(field.required && field.type === 'string' && min <= 1)) {
+    rules.min = lengthMessage ? { value: min, message: lengthMessage } : min;
+  }
+  // A pattern needs a message to show; without one in the contract it is left to the server's validation.
+  if (field.pattern && ruleKey) rules.pattern = { value: new RegExp(field.pattern), message: ruleKey };
+  return Object.keys(rules).length ? rules : undefined;
+}
+
+/**
+ * The search of a filtered field: date kinds search a range (`<field>_dategt` / `_datelt`, what the kit sends),
+ * text inputs prefer a contains kind when the contract offers one (post.yaml: `postCode` is equality, also `_like`).
+ */
+function deriveSearch<Row, Form>(
+  column: CrudColumn<Row, Form>,
+  filters: EntityFilter[],
+): Partial<CrudColumn<Row, Form>> {
+  if (!filters.length) return {};
+  const kinds = filters.flatMap((f) => [f.kind, ...f.also]);
+  if (kinds.some((k) => DATE_KINDS.includes(k))) {
+    return { search: true, searchRange: true, type: column.type === 'date' ? 'date' : 'datetime' };
+  }
+  const plain = filters.find((f) => f.param === f.field);
+  if (column.type === 'input' || column.type === 'textarea') {
+    if (plain && TEXT_KINDS.includes(plain.kind)) return { search: true };
+    const like = kinds.find((k) => TEXT_KINDS.includes(k));
+    if (like) return { search: true, searchParam: `${column.prop}_${like}` };
+  }
+  return plain ? { search: true } : { search: true, searchParam: filters[0]!.param };
+}
+
+function deriveColumn<Row, Form>(
+  entity: EntityManifest<Row, Form>,
+  field: EntityField,
+): CrudColumn<Row, Form> {
+  const prop = field.name as Prop<Row, Form>;
+  const type = guessType(field);
+  const column: CrudColumn<Row, Form> = { prop, label: `${entity.i18n}.${field.name}`, type };
+  if (type === 'textarea') column.span = 24;
+  if (field.dict) {
+    column.dict = field.dict;
+    if (field.type === 'integer' || field.type === 'number') column.numericDict = true;
+  } else if (field.enum) column.options = field.enum.map((value) => ({ label: String(value), value }));
+  const rules = deriveRules(field, entity.i18n);
+  if (rules) column.rules = rules;
+  if (!field.inForm) column.hideInForm = true;
+  if (entity.sorts.includes(toSnakeCase(field.name))) column.sortable = true;
+  return {
+    ...column,
+    ...deriveSearch(
+      column,
+      entity.filters.filter((f) => f.field === field.name),
+    ),
+  };
+}
+
+/** A ResourceDef compiled from an entity manifest, then the page's overrides. */
+export function resourceFromEntity<Row, Form>(
+  entity: EntityManifest<Row, Form>,
+  overrides: EntityOverrides<Row, Form> = {},
+): ResourceDef<Row, Form> {
+  const { columns: patches = {}, extra = [], order = [], ...options } = overrides;
+  const patchOf = (name: string) =>
+    (patches as Record<string, Partial<CrudColumn<Row, Form>> | false | undefined>)[name];
+  const columns = entity.fields
+    .filter((field) => field.inForm || patchOf(field.name))
+    .flatMap((field) => {
+      const patch = patchOf(field.name);
+      return patch === false ? [] : [{ ...deriveColumn(entity, field), ...patch }];
+    })
+    .concat(extra);
+  const rank = (prop: string) => {
+    const i = (order as string[]).indexOf(prop);
+    return i < 0 ? order.length : i;
+  };
+  columns.sort((a, b) => rank(a.prop) - rank(b.prop)); // stable: unlisted columns keep the contract's order
+  const { add, edit, delete: remove, view } = entity.buttons;
+  return {
+    name: entity.name,
+    title: `${entity.i18n}.title`,
+    ...options,
+    permissions: { add, edit, delete: remove, view, ...options.permissions },
+    // A button the contract does not declare has no permission code to grant it, so it does not exist.
+    actions: {
+      add: !!add,
+      edit: !!edit,
+      delete: !!remove,
+      batchDelete: !!remove,
+      view: !!view,
+      ...options.actions,
+    },
+    columns,
+  };
+}

@@ -1,0 +1,12 @@
+// The controls the CRUD kit loads on demand (see lazy-controls.tsx), gathered in one chunk.
+export {
+  AvatarUpload,
+  Cascader,
+  ColourPicker,
+  DatePicker,
+  DateRangePicker,
+  DateTimePicker,
+  MultiSelect,
+  TreeSelect,
+  Upload,
+} from '@smart/ui';

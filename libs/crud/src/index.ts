@@ -1,0 +1,33 @@
+// @smart/crud public API: the CRUD kit (architecture §1, §4). In-memory backend for tests: '@smart/crud/testing'.
+export { CrudProvider, useCrudContext, useOptions, type CrudContextValue } from './crud-context';
+export { CrudCell, CrudControl, type CrudControlProps } from './crud-field';
+export {
+  CrudFormDialog,
+  isHiddenInForm,
+  toRegisterOptions,
+  type CrudFormDialogProps,
+} from './crud-form-dialog';
+export { CrudPage, type CrudPageProps } from './crud-page';
+export { CrudSearch, type CrudSearchProps } from './crud-search';
+export { defineResource, resourcePermissions, resourceStorageKey } from './define-resource';
+export { entityAdapter } from './entity-adapter';
+export { resourceFromEntity, type EntityOverrides } from './entity-resource';
+export { buildExportColumns, EXPORT_MAX_ROWS, EXPORT_PAGE_SIZE, fetchAllRows } from './crud-export';
+export { flattenOptions, formatCellValue, joinFieldValue, splitFieldValue } from './field-values';
+export { CrudToolbar, type CrudToolbarProps } from './crud-toolbar';
+export { buildSearchParams, DATE_TIME_FORMAT, isRangeColumn, type SearchValues } from './search-params';
+export type {
+  CrudActions,
+  CrudAdapter,
+  CrudExportParams,
+  CrudColumn,
+  CrudFieldType,
+  CrudFormMode,
+  CrudListParams,
+  CrudListResult,
+  CrudPermissions,
+  CrudRules,
+  CrudRuleValue,
+  Option,
+  ResourceDef,
+} from './types';

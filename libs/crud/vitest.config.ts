@@ -1,0 +1,16 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  plugins: [react()],
+  test: {
+    // The json report feeds the summary line of `npm test` (tools/test-all.mjs).
+    reporters: ['default', ['json', { outputFile: '.test-results/vitest.json' }]],
+    environment: 'jsdom',
+    setupFiles: ['./src/test/setup.ts'],
+    include: ['src/**/*.test.{ts,tsx}'],
+    exclude: ['src/**/*.browser.test.{ts,tsx}', 'node_modules/**'],
+    css: false,
+    testTimeout: 15000,
+  },
+});
