@@ -1,4 +1,4 @@
-// One flat config for the workspace. Module boundaries follow shared/spec/architecture.md §2:
+// One flat config for the workspace. Module boundaries follow docs/architecture.md §2:
 // projects carry `type:*` tags in their package.json (`nx.tags`), and each type may import only the types listed.
 import js from '@eslint/js';
 import nx from '@nx/eslint-plugin';

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { api, consoleToken } from './api-helper';
 import { loginAsAdmin } from './login-helper';
 
-// Payment and recharge (spec §1, §2 /pay/pay) against the real server: the order is placed and priced there, the
+// Payment and recharge (docs/spec.md §1, §2 /pay/pay) against the real server: the order is placed and priced there, the
 // channel is the server's Alipay / WeChat Pay sandbox (fake gateways speaking the real protocols, as `npm start`
 // runs them), the person pays on the sandbox's cashier page, and the console learns the result by polling
 // order/getOrderPayStatus. The open top-up credits 10 power per yuan.

@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { api, CLIENT, consoleToken, TENANT, tokenFor } from './api-helper';
 import { loginAsAdmin } from './login-helper';
 
-// Registration dialog (spec §2, §5, §8), the avatar dropdown (§2 top bar) and the top-bar figures (§1, §3), as a
+// Registration dialog (docs/spec.md §2, §5, §8), the avatar dropdown (§2 top bar) and the top-bar figures (§1, §3), as a
 // person sees them in Chromium against the real server. Every test has its own browser context; account names are
 // unique per run, so reruns on the same database pass.
 

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { api, tokenFor } from './api-helper';
 import { loginAsAdmin } from './login-helper';
 
-// The optional top menu of the top bar (spec §2): hidden while the tenant has none; with one, choosing it narrows
+// The optional top menu of the top bar (docs/spec.md §2): hidden while the tenant has none; with one, choosing it narrows
 // the sidebar to the menus granted to it, and the home entry brings the whole menu back. The seed has no top
 // menu, so this test makes one through the API and removes it afterwards.
 

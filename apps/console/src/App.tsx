@@ -11,7 +11,7 @@ import { ToasterHost } from './shell/toaster-host';
 import { loadMainLayout } from './shell/preload';
 
 // Everything behind the login is split off, so /login loads only the shell it needs. A chunk that fails or takes
-// over 120 s shows the load error of the boundary below (spec §8), with a retry.
+// over 120 s shows the load error of the boundary below (docs/spec.md §8), with a retry.
 const MainLayout = retryableLazy(loadMainLayout);
 const LockPage = retryableLazy(() => import('./pages/LockPage'));
 const ErrorPage = retryableLazy(() => import('./pages/ErrorPage'));
@@ -27,7 +27,7 @@ function RouteBoundary({ children }: { children: ReactNode }) {
   return <ErrorBoundary resetKey={pathname}>{children}</ErrorBoundary>;
 }
 
-/** Applies the navigation guard of spec §2 to every location. */
+/** Applies the navigation guard of docs/spec.md §2 to every location. */
 function Guarded({ children }: { children: ReactNode }) {
   const location = useLocation();
   const navigate = useNavigate();

@@ -39,7 +39,7 @@ export interface ServerConfig {
   pay?: PayConfig | undefined;
 }
 
-/** Alipay open-platform app (automation-domain §3.4); keys as PEM, a PEM file path, or bare base64. */
+/** Alipay open-platform app (docs/automation-domain.md §3.4); keys as PEM, a PEM file path, or bare base64. */
 export interface AlipayEnv {
   appId: string;
   /** The app's private key (RSA2). */
@@ -49,7 +49,7 @@ export interface AlipayEnv {
   gatewayUrl: string;
 }
 
-/** WeChat Pay APIv3 merchant (automation-domain §3.5). */
+/** WeChat Pay APIv3 merchant (docs/automation-domain.md §3.5). */
 export interface WechatPayEnv {
   appId: string;
   mchId: string;

@@ -47,11 +47,11 @@ describe('menu catalogue', () => {
     }
   });
 
-  it('covers every entity page of spec §3 that has a remove endpoint', () => {
+  it('covers every entity page of docs/spec.md §3 that has a remove endpoint', () => {
     const spec = readFileSync(new URL('../../../openapi/dist/smart-api.json', import.meta.url), 'utf8');
     const removes = [...spec.matchAll(/"(\/api\/smart-[^"]+\/remove)"/g)].map((m) => m[1]);
     const covered = new Set(rows.filter((r) => r.alias === 'delete').map((r) => r.path));
-    // yingdao_auth is served by smart-system and smart-yingdao (spec §7): one page manages it
+    // yingdao_auth is served by smart-system and smart-yingdao (docs/spec.md §7): one page manages it
     const alias = new Set(['/api/smart-system/yingdao-auth/remove']);
     const missing = removes.filter((p) => !covered.has(p!) && !alias.has(p!));
     expect(missing).toEqual([]);

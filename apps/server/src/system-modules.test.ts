@@ -79,7 +79,7 @@ describe.each(backends)('system modules on %s', (kind) => {
   });
 
   describe('dict', () => {
-    it('seeds the system dictionaries of blade-contract §5', async () => {
+    it('seeds the system dictionaries of docs/platform-contract.md §5', async () => {
       for (const [code, n] of [
         ['notice', 6],
         ['flow', 2],

@@ -53,7 +53,7 @@ export const idStr = (v: bigint | null | undefined): string =>
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** `yyyy-MM-dd HH:mm:ss` in server local time (blade-contract §1.3); empty string for null. */
+/** `yyyy-MM-dd HH:mm:ss` in server local time (docs/platform-contract.md §1.3); empty string for null. */
 export function formatDateTime(d: Date | null | undefined): string {
   if (!d) return '';
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;

@@ -1,5 +1,5 @@
 /**
- * The one hand-written HTTP layer of Smart Console (spec §7, §8; architecture §4).
+ * The one hand-written HTTP layer of Smart Console (docs/spec.md §7, §8; docs/architecture.md §4).
  *
  * Every generated request function calls `apiFetch` (orval mutator, axios-style call shape, implemented on
  * `fetch`). The console calls `configureHttp()` once at start-up.
@@ -13,7 +13,7 @@
  *  4. Any other non-200 code calls `notifyError(message)` and rejects with `ApiError(code, message, status, body)`.
  *  5. Code 200 resolves: an envelope (`{code, data}`) resolves to `data`, a raw body (oauth/token, logout) as is.
  *
- * Better than upstream (saber-behaviour §3, §19): HTTP statuses above 500, network errors and timeouts also
+ * Better than upstream (docs/console-behaviour.md §3, §19): HTTP statuses above 500, network errors and timeouts also
  * reject with an `ApiError` *and* notify (upstream failed silently); identical toasts within `toastDedupeMs`
  * are collapsed (parallel failures, query retries); query strings are URL-encoded; a caller's abort rejects
  * quietly (no toast).
@@ -49,7 +49,7 @@ export interface HttpConfig {
   /** Translated texts for transport failures (defaults: zh). */
   networkErrorMessage: () => string;
   timeoutMessage: () => string;
-  /** Request timeout. Default 100000 ms (spec §9). */
+  /** Request timeout. Default 100000 ms (docs/spec.md §9). */
   timeoutMs: number;
   /** Window in which parallel 401s count as one. Default 2000 ms. */
   unauthorizedDedupeMs: number;

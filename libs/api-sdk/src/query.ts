@@ -6,7 +6,7 @@ import { ApiError } from './http';
 export const MAX_QUERY_RETRIES = 2;
 
 /**
- * TanStack Query `retry` predicate (toolchain-notes pitfall 9): 4xx answers and business errors (any code below
+ * TanStack Query `retry` predicate (docs/toolchain.md pitfall 9): 4xx answers and business errors (any code below
  * 500, e.g. an `R.fail` with HTTP 200) are final; timeouts (100 s each) are final too. 5xx answers, network
  * errors and non-API errors are retried at most twice.
  */

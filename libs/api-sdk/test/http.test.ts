@@ -53,7 +53,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('request headers (spec §7)', () => {
+describe('request headers (docs/spec.md §7)', () => {
   it('sends the client Basic header on every request', async () => {
     token = undefined;
     await apiFetch({ url: '/api/x', method: 'GET' });
@@ -154,7 +154,7 @@ describe('query serialisation', () => {
   });
 });
 
-describe('response handling (spec §8)', () => {
+describe('response handling (docs/spec.md §8)', () => {
   it('resolves an envelope with code 200 to its data', async () => {
     await expect(apiFetch({ url: '/api/x', method: 'GET' })).resolves.toEqual({ a: 1 });
     expect(notifyError).not.toHaveBeenCalled();

@@ -1,5 +1,5 @@
 /**
- * Login, token refresh, logout (spec §4, saber-behaviour §8, blade-contract §2.1).
+ * Login, token refresh, logout (docs/spec.md §4, docs/console-behaviour.md §8, docs/platform-contract.md §2.1).
  */
 import {
   ApiError,
@@ -37,7 +37,7 @@ export interface LoginInput {
   captcha?: { key: string; code: string };
 }
 
-/** Lower-case md5 hex, as the contract expects the password (spec §5 "the password is hashed before it is sent"). */
+/** Lower-case md5 hex, as the contract expects the password (docs/spec.md §5 "the password is hashed before it is sent"). */
 // md5 loads with the first login, not with the login page (it is not needed to show the form).
 export async function hashPassword(password: string): Promise<string> {
   const { md5 } = await import('js-md5');
@@ -152,7 +152,7 @@ function toNumericKeys(items: DictItem[]): Dictionaries['judge'] {
 }
 
 /**
- * Loads the five dictionaries of spec §4 (judge, xhs_action, introduction_keywords, judging_data,
+ * Loads the five dictionaries of docs/spec.md §4 (judge, xhs_action, introduction_keywords, judging_data,
  * multiple_condition) and caches them in the session; `judge` keys become numbers. A failed one keeps its
  * previous (cached) items.
  */
@@ -303,7 +303,7 @@ export function isTokenRefreshRunning(): boolean {
 
 /* Switch department / role ---------------------------------------------------------------------------------------- */
 
-/** Switch mode: sends the chosen department and role from now on and refreshes the token for them (spec §6). */
+/** Switch mode: sends the chosen department and role from now on and refreshes the token for them (docs/spec.md §6). */
 export async function switchDeptRole({
   deptId,
   roleId,

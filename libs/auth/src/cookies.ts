@@ -1,5 +1,5 @@
 /**
- * Session cookies mirroring the tokens (spec §9: `saber-access-token`, `saber-refresh-token`), path `/`,
+ * Session cookies mirroring the tokens (docs/spec.md §9: `saber-access-token`, `saber-refresh-token`), path `/`,
  * `SameSite=Strict`, `Secure` on https. They tell the guard that a login exists (upstream semantics).
  */
 import { getWebsite } from './website';

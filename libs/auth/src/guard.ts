@@ -1,5 +1,5 @@
 /**
- * The navigation guard of spec §2 as a pure function (saber-behaviour §4, vue2 lineage), for the console's
+ * The navigation guard of docs/spec.md §2 as a pure function (docs/console-behaviour.md §4, vue2 lineage), for the console's
  * router to apply. Order, with a login (the token cookie, else the store token):
  *  1. locked and not going to /lock → /lock;
  *  2. going to /login → /;
@@ -68,7 +68,7 @@ export function decideNavigation({
   return { kind: 'allow' };
 }
 
-/** Whether the visited page becomes a tab (spec §2: unless `meta.isTab === false`). */
+/** Whether the visited page becomes a tab (docs/spec.md §2: unless `meta.isTab === false`). */
 export function shouldAddTab(to: GuardRoute): boolean {
   return to.meta?.isTab !== false;
 }

@@ -1,5 +1,5 @@
 /**
- * Lock screen state (spec §4, saber-behaviour §11). The lock password is stored as its SHA-256 hex, never in plain
+ * Lock screen state (docs/spec.md §4, docs/console-behaviour.md §11). The lock password is stored as its SHA-256 hex, never in plain
  * text (upstream kept it plain in sessionStorage), and the lock lives in localStorage so a new tab is locked too.
  */
 import { emitAuthEvent } from './events';

@@ -1,4 +1,4 @@
-/** Button permissions (saber-behaviour §8): the buttons tree flattened to `{code: true}`; `can(code)`. */
+/** Button permissions (docs/console-behaviour.md §8): the buttons tree flattened to `{code: true}`; `can(code)`. */
 import { getSession, updateSession, useSession } from './session';
 import type { PermissionMap } from './session';
 

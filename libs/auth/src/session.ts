@@ -1,9 +1,9 @@
 /**
- * Session store (spec §4): a framework-agnostic store persisted with the storage util, plus React hooks via
- * `useSyncExternalStore`. Tokens are mirrored in session cookies (spec §9).
+ * Session store (docs/spec.md §4): a framework-agnostic store persisted with the storage util, plus React hooks via
+ * `useSyncExternalStore`. Tokens are mirrored in session cookies (docs/spec.md §9).
  *
  * Everything is kept in localStorage (with the site prefix), the lock included: a new browser tab of a locked
- * session is locked too (upstream kept the lock per tab, saber-behaviour §19). Other tabs follow changes through the
+ * session is locked too (upstream kept the lock per tab, docs/console-behaviour.md §19). Other tabs follow changes through the
  * `storage` event.
  */
 import type { DictItem, Menu, TokenResult } from '@smart/api-sdk';
@@ -12,7 +12,7 @@ import { accessTokenCookie, refreshTokenCookie, removeCookie, setCookie } from '
 import { getStoreRecord, removeStore, setStore } from './storage';
 import { getWebsite } from './website';
 
-/** The five dictionaries loaded after login (spec §4). */
+/** The five dictionaries loaded after login (docs/spec.md §4). */
 export const DICTIONARY_CODES = [
   'judge',
   'xhs_action',

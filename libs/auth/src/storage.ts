@@ -1,5 +1,5 @@
 /**
- * Browser storage with the site prefix (spec §9, saber-behaviour §2). A value is saved as
+ * Browser storage with the site prefix (docs/spec.md §9, docs/console-behaviour.md §2). A value is saved as
  * `{dataType, content, type, datetime}`: in sessionStorage when `type` is given, else in localStorage. Reads check
  * sessionStorage first, then localStorage. Values round-trip through JSON (no `eval`).
  */

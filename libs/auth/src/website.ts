@@ -1,4 +1,4 @@
-/** Website config (spec §3 "Website config", §9; saber-behaviour §1). Override parts with `configureWebsite`. */
+/** Website config (docs/spec.md §3 "Website config", §9; docs/console-behaviour.md §1). Override parts with `configureWebsite`. */
 
 export interface TabMeta {
   i18n?: string;

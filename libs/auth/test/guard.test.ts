@@ -11,7 +11,7 @@ const route = (path: string, extra: Partial<GuardRoute> = {}): GuardRoute => ({
 const loggedIn: GuardSession = { token: 't', isLock: false, cookieToken: 't' };
 const loggedOut: GuardSession = { token: '', isLock: false, cookieToken: '' };
 
-describe('decideNavigation (spec §2)', () => {
+describe('decideNavigation (docs/spec.md §2)', () => {
   it('sends an unauthenticated user to /login', () => {
     expect(decideNavigation({ to: route('/system/param'), session: loggedOut })).toEqual({
       kind: 'redirect',

@@ -6,7 +6,7 @@ import type { CrudColumn, CrudFieldType, CrudRules, ResourceDef } from './types'
 type Prop<Row, Form> = Extract<keyof Row | keyof Form, string>;
 
 /**
- * What a page says beyond its entity manifest (architecture §4: "a page states only what differs"). Every
+ * What a page says beyond its entity manifest (docs/architecture.md §4: "a page states only what differs"). Every
  * ResourceDef option but `columns` may be given as is; columns are patched by prop.
  */
 export interface EntityOverrides<Row, Form> extends Partial<Omit<ResourceDef<Row, Form>, 'columns'>> {

@@ -1,4 +1,4 @@
-// @smart/crud public API: the CRUD kit (architecture §1, §4). In-memory backend for tests: '@smart/crud/testing'.
+// @smart/crud public API: the CRUD kit (docs/architecture.md §1, §4). In-memory backend for tests: '@smart/crud/testing'.
 export { CrudProvider, useCrudContext, useOptions, type CrudContextValue } from './crud-context';
 export { CrudCell, CrudControl, type CrudControlProps } from './crud-field';
 export {

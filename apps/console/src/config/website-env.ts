@@ -1,4 +1,4 @@
-// The website switches of spec §6 (tenant, captcha and switch mode, all off by default) are chosen by whoever
+// The website switches of docs/spec.md §6 (tenant, captcha and switch mode, all off by default) are chosen by whoever
 // builds the console, as upstream's website config file was: `VITE_TENANT_MODE=true npm start`.
 import type { Website } from '@smart/auth';
 

@@ -11,7 +11,7 @@ export function safeFrameSrc(src: unknown): string | undefined {
   }
 }
 
-/** The embedded page of an external menu link (`/myiframe/urlPath?name=…&src=…`, spec §2). */
+/** The embedded page of an external menu link (`/myiframe/urlPath?name=…&src=…`, docs/spec.md §2). */
 export default function IframePage({ src, title }: { src: unknown; title: string }) {
   const { t } = useTranslation();
   const url = safeFrameSrc(src);

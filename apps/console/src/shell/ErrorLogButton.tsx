@@ -77,7 +77,7 @@ function ErrorLogTable({ logs }: { logs: readonly ErrorLogEntry[] }) {
 }
 
 /**
- * The top bar's error-log viewer (spec §2, §8): a badge with the count (capped at 99), a full-screen dialog with
+ * The top bar's error-log viewer (docs/spec.md §2, §8): a badge with the count (capped at 99), a full-screen dialog with
  * type, url, message, stack and time, "upload to server" and "clear local logs", each after a confirmation.
  */
 export function ErrorLogButton() {

@@ -21,7 +21,7 @@ export function lockPasswordError(password: string): 'lock.required' | undefined
 }
 
 /**
- * The top bar's lock (spec §2, §4): asks for a lock password (required), then locks; the shell moves to /lock
+ * The top bar's lock (docs/spec.md §2, §4): asks for a lock password (required), then locks; the shell moves to /lock
  * 100 ms later (see lock-delay.ts). With a password already set it locks at once.
  */
 export function LockButton() {

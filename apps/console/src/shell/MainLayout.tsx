@@ -165,7 +165,7 @@ function Shell() {
   const onClearCache = useCallback(() => void clearCache(), [clearCache]);
 
   if (!view) {
-    // A parent without children leads to its index child (spec §2), the query kept.
+    // A parent without children leads to its index child (docs/spec.md §2), the query kept.
     const index = indexRedirect(items, path, (target) => resolveView(target) !== undefined);
     if (index) return <Navigate to={`${index}${location.search}`} replace />;
     // A menu page the feature registries do not know, once the menu has loaded, is a 404.

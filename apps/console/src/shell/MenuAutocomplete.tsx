@@ -8,7 +8,7 @@ import { searchMenu, type MenuItem } from './menu';
 import { useMenuLabel, useMenuNavigate } from './use-menu-navigate';
 
 /**
- * The top bar's search box (spec §2): an autocomplete over the menu leaves with the same rule as the overlay.
+ * The top bar's search box (docs/spec.md §2): an autocomplete over the menu leaves with the same rule as the overlay.
  * ↑/↓ move, Enter opens, Esc clears.
  */
 export function MenuAutocomplete({ items, className }: { items: MenuItem[]; className?: string }) {

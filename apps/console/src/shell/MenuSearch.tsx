@@ -16,7 +16,7 @@ interface MenuSearchProps {
 }
 
 /**
- * The menu search overlay (spec §2): leaves whose name starts with the typed text, case-insensitively; Esc closes;
+ * The menu search overlay (docs/spec.md §2): leaves whose name starts with the typed text, case-insensitively; Esc closes;
  * Enter or a click opens the page. Ctrl/⌘+K opens it too.
  */
 function MenuSearchView({ items, open, onOpenChange }: MenuSearchProps) {

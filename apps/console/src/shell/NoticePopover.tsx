@@ -135,7 +135,7 @@ function Empty({ kind }: { kind: 'mail' | 'message' }) {
   );
 }
 
-/** Top-bar notice popover (spec §2): tabs mail, message and notice; notices come from `smart-desk/notice/list`. */
+/** Top-bar notice popover (docs/spec.md §2): tabs mail, message and notice; notices come from `smart-desk/notice/list`. */
 export function NoticePopover() {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);

@@ -81,7 +81,7 @@ export function Sidebar({ items, collapsed, activePath, loading, onNavigate }: S
     );
     const link =
       target.kind === 'window' ? (
-        // isOpen=2 on an http(s) path: a new window (spec §2).
+        // isOpen=2 on an http(s) path: a new window (docs/spec.md §2).
         <a
           href={target.url}
           target="_blank"

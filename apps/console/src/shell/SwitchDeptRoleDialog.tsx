@@ -12,7 +12,7 @@ type Field = 'deptId' | 'roleId';
 const REQUIRED: Record<Field, string> = { deptId: 'switch.deptRequired', roleId: 'switch.roleRequired' };
 
 /**
- * Switch department/role (spec §5, §6): both required; the choice is sent as `Dept-Id` / `Role-Id` from then on and
+ * Switch department/role (docs/spec.md §5, §6): both required; the choice is sent as `Dept-Id` / `Role-Id` from then on and
  * the token is refreshed for it. Menus, buttons and every cached page reload afterwards.
  */
 export function SwitchDeptRoleDialog({
@@ -123,7 +123,7 @@ export function SwitchDeptRoleDialog({
 
 /**
  * The avatar menu's "switch department/role" entry and its dialog. Both are empty unless switch mode is on
- * (spec §6, default off). Render `menuItem` inside the dropdown and `dialog` outside it.
+ * (docs/spec.md §6, default off). Render `menuItem` inside the dropdown and `dialog` outside it.
  */
 export function useSwitchDeptRole(): { menuItem: ReactNode; dialog: ReactNode } {
   const { t } = useTranslation();

@@ -25,7 +25,7 @@ interface TabStripProps {
   active: string;
   /** Remounts a tab's page. */
   onRefresh: (value: string) => void;
-  /** Asks, clears the caches, says so (spec §8 "Clear cache"). */
+  /** Asks, clears the caches, says so (docs/spec.md §8 "Clear cache"). */
   onClearCache: () => void;
   /** Opens the menu search overlay. */
   onSearch: () => void;
@@ -48,7 +48,7 @@ interface TabItemActions {
 }
 
 /**
- * Opened pages; the home tab comes first. Closing follows the rules of spec §2 (see tabs.ts). A right click on a
+ * Opened pages; the home tab comes first. Closing follows the rules of docs/spec.md §2 (see tabs.ts). A right click on a
  * tab and the "more" menu offer refresh, clear cache, close others, close all and search.
  */
 export function TabStrip({ tabs, active, onRefresh, onClearCache, onSearch }: TabStripProps) {

@@ -35,7 +35,7 @@ interface TopMenuProps {
 }
 
 /**
- * The optional top menu of the top bar (spec §2; upstream `top-menu`): a home entry, then the tenant's top menus.
+ * The optional top menu of the top bar (docs/spec.md §2; upstream `top-menu`): a home entry, then the tenant's top menus.
  * Choosing one narrows the sidebar to that top menu's items. Nothing shows when the server has no top menus.
  */
 function TopMenuView({ active, onSelect, load = loadTopMenus }: TopMenuProps) {

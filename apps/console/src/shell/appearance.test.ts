@@ -12,7 +12,7 @@ beforeEach(() => {
   html.removeAttribute('data-primary-color');
 });
 
-describe('theme and colour (spec §2, §9)', () => {
+describe('theme and colour (docs/spec.md §2, §9)', () => {
   it('switches the theme class on <html> and keeps the name in local storage', () => {
     expect(setTheme('dark')).toBe('dark');
     expect(html.classList.contains('theme-dark')).toBe(true);

@@ -1,4 +1,4 @@
-// Theme and primary colour (spec §2 top bar, §9 storage rules): kept under the prefixed keys `themeName` and
+// Theme and primary colour (docs/spec.md §2 top bar, §9 storage rules): kept under the prefixed keys `themeName` and
 // `colorName` in local storage, and applied at start-up, so the login and lock pages wear them too (upstream
 // applied the theme only once the top bar mounted).
 import { getStore, removeStore, setStore } from '@smart/auth';

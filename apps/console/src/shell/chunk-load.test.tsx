@@ -28,7 +28,7 @@ afterEach(() => {
   retryFailedChunks();
 });
 
-describe('chunk load timeout (spec §8, §9: 120000 ms)', () => {
+describe('chunk load timeout (docs/spec.md §8, §9: 120000 ms)', () => {
   it('is 120 s', () => {
     expect(CHUNK_LOAD_TIMEOUT_MS).toBe(120_000);
   });

@@ -1,4 +1,4 @@
-// Code-split chunks (spec §8, §9): a chunk that fails or takes longer than 120 s raises a load error, which an
+// Code-split chunks (docs/spec.md §8, §9): a chunk that fails or takes longer than 120 s raises a load error, which an
 // error boundary shows with a retry, instead of a blank screen or a spinner that never ends.
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 

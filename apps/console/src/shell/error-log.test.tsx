@@ -67,7 +67,7 @@ describe('error-log entries', () => {
 });
 
 describe('error-log store', () => {
-  it('persists in local storage under the site prefix (spec §9: no type → local storage)', () => {
+  it('persists in local storage under the site prefix (docs/spec.md §9: no type → local storage)', () => {
     recordError({ error: new Error('kept') });
     expect(errorLog.list().map((l) => l.message)).toEqual(['kept']);
     expect(sessionStorage.getItem('saber-logsList')).toBeNull();

@@ -1,6 +1,6 @@
-// The local error log (spec §3 "Error-log entry", §8 "Frontend runtime errors"): runtime errors of the console —
+// The local error log (docs/spec.md §3 "Error-log entry", §8 "Frontend runtime errors"): runtime errors of the console —
 // window `error`, `unhandledrejection` and React error boundaries — are kept as {type, message, stack, info, url,
-// time} under the prefixed storage key `logsList` in local storage (spec §9: no type → local storage).
+// time} under the prefixed storage key `logsList` in local storage (docs/spec.md §9: no type → local storage).
 // Unlike upstream the list is bounded and long fields are cut to the contract's limits, so it can always be sent.
 import type { ErrorLogEntry } from '@smart/api-sdk';
 import { getStore, removeStore, setStore } from '@smart/auth';
@@ -11,7 +11,7 @@ export type { ErrorLogEntry };
 export const ERROR_LOG_KEY = 'logsList';
 /** The newest entries kept; older ones are dropped (upstream grew without bound). */
 export const ERROR_LOG_LIMIT = 100;
-/** Badge cap (spec §9): more shows as "99+". */
+/** Badge cap (docs/spec.md §9): more shows as "99+". */
 export const ERROR_BADGE_MAX = 99;
 
 /** Field limits of the contract's ErrorLogEntry (the stack is cut shorter for local storage). */

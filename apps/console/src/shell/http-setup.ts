@@ -4,7 +4,7 @@ import { i18n } from '../i18n';
 import { navigateTo } from './navigation';
 import { notifyError } from './toaster-host';
 
-/** Binds the SDK's HTTP layer to the session, the router and the toasts (spec §7 headers, §8 error policy). */
+/** Binds the SDK's HTTP layer to the session, the router and the toasts (docs/spec.md §7 headers, §8 error policy). */
 export function setupHttp(): void {
   configureHttp(
     createHttpConfig({

@@ -16,7 +16,7 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 
-// Server menus name their icon in `source`; unknown or empty names get the default icon (spec §2).
+// Server menus name their icon in `source`; unknown or empty names get the default icon (docs/spec.md §2).
 const ICONS: Record<string, LucideIcon> = {
   menu: Menu,
   home: House,

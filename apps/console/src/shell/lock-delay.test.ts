@@ -11,7 +11,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.useRealTimers());
 
-describe('lock (spec §4, §5)', () => {
+describe('lock (docs/spec.md §4, §5)', () => {
   it('a lock password is required', () => {
     expect(lockPasswordError('')).toBe('lock.required');
     expect(lockPasswordError(' x')).toBeUndefined();

@@ -134,7 +134,7 @@ describe('server menu', () => {
   });
 });
 
-describe('bare parent paths (spec §2: a parent with no children gets an index child and a redirect)', () => {
+describe('bare parent paths (docs/spec.md §2: a parent with no children gets an index child and a redirect)', () => {
   const items = normaliseMenu(forest);
 
   it('a top-level leaf redirects from its bare path to its index child, with or without a trailing slash', () => {

@@ -90,7 +90,7 @@ export function flattenLeaves(items: MenuItem[]): MenuItem[] {
 }
 
 /**
- * The one menu-search rule (spec §2), shared by the search overlay and the top-bar autocomplete: one of the texts
+ * The one menu-search rule (docs/spec.md §2), shared by the search overlay and the top-bar autocomplete: one of the texts
  * (the server name, and the label shown in the current language) starts with the query, case-insensitively. An
  * empty query matches nothing.
  */
@@ -108,7 +108,7 @@ export function searchMenu(items: MenuItem[], query: string, label?: (item: Menu
   return flattenLeaves(items).filter((item) => menuPrefixMatch([item.name, label?.(item)], query));
 }
 
-/** Where a leaf leads: an external link without isOpen=2 opens in the embedded page (spec §2 /myiframe). */
+/** Where a leaf leads: an external link without isOpen=2 opens in the embedded page (docs/spec.md §2 /myiframe). */
 export function menuTarget(
   item: MenuItem,
   label: string = item.name,
@@ -129,7 +129,7 @@ export function iframePath(src: string, name: string, i18n?: string): string {
 }
 
 /**
- * Where a bare parent path leads (spec §2 "a parent with no children gets an index child and a redirect"): a
+ * Where a bare parent path leads (docs/spec.md §2 "a parent with no children gets an index child and a redirect"): a
  * top-level leaf's route is `<path>/index` (normalise above), so its bare path must not end in a 404. `isView`
  * extends the rule to the console's own `<x>/index` pages (upstream's static `/test`, `/info` routes redirect the
  * same way). Undefined when the path is not such a parent.

@@ -66,7 +66,7 @@ describe('notice text', () => {
   });
 });
 
-describe('notice list paging (spec §9)', () => {
+describe('notice list paging (docs/spec.md §9)', () => {
   it('is 300px high and loads the next page 1 s after the end is reached', async () => {
     vi.useFakeTimers();
     const load = vi.fn<NoticeLoader>(async ({ current, size }) => pageOf(current, size, 25));

@@ -1,4 +1,4 @@
-// Meta of the static routes (spec §2 "Public routes"): they need no login and never become tabs.
+// Meta of the static routes (docs/spec.md §2 "Public routes"): they need no login and never become tabs.
 export interface RouteMeta {
   [key: string]: unknown;
   isAuth?: boolean;

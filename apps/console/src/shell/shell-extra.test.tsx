@@ -30,7 +30,7 @@ beforeEach(() => {
   tabActions.reset();
 });
 
-describe('tabs and the session (spec §4: login and logout reset the tabs)', () => {
+describe('tabs and the session (docs/spec.md §4: login and logout reset the tabs)', () => {
   const open = (value: string) =>
     tabActions.open({ label: value, value, params: {}, query: {}, meta: {}, group: [], close: true });
 
@@ -59,7 +59,7 @@ describe('tabs and the session (spec §4: login and logout reset the tabs)', () 
   });
 });
 
-describe('sidebar on a small screen (spec §2: choosing an item collapses the menu)', () => {
+describe('sidebar on a small screen (docs/spec.md §2: choosing an item collapses the menu)', () => {
   const m = (id: string, path: string, children?: ServerMenu[]): ServerMenu => ({
     id,
     code: id,
@@ -131,7 +131,7 @@ describe('sidebar on a small screen (spec §2: choosing an item collapses the me
 });
 
 describe('feature routes outside the server menu', () => {
-  it('the dictionary pages of spec §2 get the tab labels their feature names', () => {
+  it('the dictionary pages of docs/spec.md §2 get the tab labels their feature names', () => {
     expect(resolveView('/dict-horizontal/index')).toMatchObject({ labelKey: 'system.dict.horizontalTitle' });
     expect(resolveView('/dict-vertical/index')).toMatchObject({ labelKey: 'system.dict.verticalTitle' });
     // Menu pages take the menu's name.
@@ -139,7 +139,7 @@ describe('feature routes outside the server menu', () => {
   });
 });
 
-describe('/test/index (spec §2)', () => {
+describe('/test/index (docs/spec.md §2)', () => {
   it('is a page of the layout with its own tab label', () => {
     const view = resolveView('/test/index');
     expect(view).toMatchObject({ kind: 'page', labelKey: 'route.test' });

@@ -1,4 +1,4 @@
-// The tab strip's rules (spec §2) as pure functions, so the store and the UI stay thin and every rule is tested.
+// The tab strip's rules (docs/spec.md §2) as pure functions, so the store and the UI stay thin and every rule is tested.
 
 import type { Tab } from '@smart/auth';
 

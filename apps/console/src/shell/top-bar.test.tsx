@@ -56,7 +56,7 @@ describe('top-bar figures', () => {
   });
 });
 
-describe('top menu (spec §2: optional)', () => {
+describe('top menu (docs/spec.md §2: optional)', () => {
   it('is not shown when the server has no top menus', async () => {
     bar();
     await waitFor(() => expect(screen.getByTestId('account-figures')).toHaveTextContent('2030-12-31'));

@@ -10,7 +10,7 @@ export function useMenuLabel(): (item: MenuItem) => string {
 }
 
 /**
- * Opens a menu leaf the way spec §2 says: isOpen=2 with an http(s) path in a new window, another external link in
+ * Opens a menu leaf the way docs/spec.md §2 says: isOpen=2 with an http(s) path in a new window, another external link in
  * the embedded page, anything else as a route.
  */
 export function useMenuNavigate(): (item: MenuItem) => void {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { collapseForScreen, isSmallScreen, screenLevel } from './use-screen';
 
-describe('screen levels (spec §9)', () => {
+describe('screen levels (docs/spec.md §9)', () => {
   it('3 at ≥1200, 2 at ≥992, 1 at ≥768, else 0', () => {
     expect([1920, 1200, 1199, 992, 991, 768, 767, 320].map(screenLevel)).toEqual([3, 3, 2, 2, 1, 1, 0, 0]);
   });

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 
-/** Screen size levels of spec §9: 3 at width ≥ 1200, 2 at ≥ 992, 1 at ≥ 768, else 0. */
+/** Screen size levels of docs/spec.md §9: 3 at width ≥ 1200, 2 at ≥ 992, 1 at ≥ 768, else 0. */
 export function screenLevel(width: number): 0 | 1 | 2 | 3 {
   if (width >= 1200) return 3;
   if (width >= 992) return 2;
@@ -32,7 +32,7 @@ export function collapseForScreen(previous: number, level: number, collapsed: bo
 
 /**
  * The sidebar's collapse flag: collapsed from the start on a small screen, following the screen level as it
- * changes, and collapsing again after an item was chosen on a small screen (spec §2), so the page is not hidden
+ * changes, and collapsing again after an item was chosen on a small screen (docs/spec.md §2), so the page is not hidden
  * behind the menu.
  */
 export function useSidebarCollapse(): { collapsed: boolean; toggle: () => void; onNavigate: () => void } {

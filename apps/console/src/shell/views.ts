@@ -25,7 +25,7 @@ const STATIC_VIEWS: Record<string, StaticView> = {
 const FEATURE_VIEWS: Record<string, Loader> = { ...systemRoutes };
 
 /**
- * Tab labels (catalogue keys) of feature routes outside the server menu, such as the dictionary pages of spec §2:
+ * Tab labels (catalogue keys) of feature routes outside the server menu, such as the dictionary pages of docs/spec.md §2:
  * menu pages take the menu's name, these have none.
  */
 export const FEATURE_LABELS: Readonly<Record<string, string>> = { ...systemLabels };
@@ -57,7 +57,7 @@ export type ResolvedView =
 /** The embedded page, loaded with the first external link. */
 export const IframePage = retryableLazy(() => import('../pages/IframePage'));
 
-/** `/myiframe/{routerPath}`: the embedded page (spec §2), whatever the router path. */
+/** `/myiframe/{routerPath}`: the embedded page (docs/spec.md §2), whatever the router path. */
 export function isIframePath(path: string): boolean {
   return path.startsWith(IFRAME_PREFIX) && path.length > IFRAME_PREFIX.length;
 }

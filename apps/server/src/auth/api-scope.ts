@@ -1,5 +1,5 @@
 /**
- * API scopes (blade-contract §3.12): when API-scope rules exist whose `scopePath` (Ant-style pattern) matches the
+ * API scopes (docs/platform-contract.md §3.12): when API-scope rules exist whose `scopePath` (Ant-style pattern) matches the
  * called path, only roles granted one of those rules may call it; paths no rule matches are open to every
  * signed-in user, and the administrator role passes everything. Denied calls answer 401 `缺失权限`.
  *

@@ -1,5 +1,5 @@
 /**
- * Button permissions of write operations (blade-contract §3.3, `menu/buttons`): the console shows a page's add, edit
+ * Button permissions of write operations (docs/platform-contract.md §3.3, `menu/buttons`): the console shows a page's add, edit
  * and delete buttons from the caller's granted button codes (`<page>_add` …); the server enforces the same codes, so
  * a hidden button is also a refused call. Per operationId: derived from the contract for its declared entities
  * (`writeGuards`), hand-kept in `MODULE_WRITE_GUARDS` for the modules not declared yet; operations in neither are

@@ -5,7 +5,7 @@ import type { Db } from '../db/index';
 import { authTicket } from '../db/schema';
 
 /**
- * The captcha of the `captcha` grant (blade-contract §2.2): a 130×48 PNG with 5 characters drawn from a small
+ * The captcha of the `captcha` grant (docs/platform-contract.md §2.2): a 130×48 PNG with 5 characters drawn from a small
  * bitmap font, with noise lines and dots. The answer lives in the database (hashed with its key, single use,
  * short expiry) so that every instance can check it.
  */

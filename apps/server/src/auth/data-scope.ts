@@ -1,5 +1,5 @@
 /**
- * Data scopes (blade-contract §3.11): which rows of a list the caller sees.
+ * Data scopes (docs/platform-contract.md §3.11): which rows of a list the caller sees.
  *
  * A rule is attached to a menu and identified by its `resourceCode`; a list opts in with
  * `CrudSpec.dataScope = { code, columns }`. The rules of that code granted to the caller's roles are OR-ed:

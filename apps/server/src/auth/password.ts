@@ -1,8 +1,8 @@
 import argon2 from 'argon2';
 
 /**
- * Passwords travel as the lower-case md5 hex of the plain password (spec §5); the server stores an argon2id
- * hash of that md5 string (architecture §5). Parameters: OWASP's argon2id baseline (19 MiB, t=2, p=1).
+ * Passwords travel as the lower-case md5 hex of the plain password (docs/spec.md §5); the server stores an argon2id
+ * hash of that md5 string (docs/architecture.md §5). Parameters: OWASP's argon2id baseline (19 MiB, t=2, p=1).
  */
 const OPTIONS = { type: argon2.argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 

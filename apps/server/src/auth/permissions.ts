@@ -1,5 +1,5 @@
 /**
- * Who may see and do what (blade-contract §3.2–3.4, §3.11–3.12): role ids of a token, menu visibility (role
+ * Who may see and do what (docs/platform-contract.md §3.2–3.4, §3.11–3.12): role ids of a token, menu visibility (role
  * grants ∩ tenant package), and a per-instance cache (TTL 3 s, dropped on this instance's writes) of the live
  * menus, roles, menu grants, scope rules and scope grants, read by the API-scope hook on every request, by the
  * button guard of writes, by the data-scope filter of list queries and by `menu/routes` / `menu/buttons`.
@@ -21,7 +21,7 @@ export function bodyOf(req: FastifyRequest): Record<string, unknown> {
 export const SCOPE_DATA = 1;
 export const SCOPE_API = 2;
 
-/** Alias of a tenant's own administrator role (blade-contract §4 role **A** with `administrator`). */
+/** Alias of a tenant's own administrator role (docs/platform-contract.md §4 role **A** with `administrator`). */
 export const TENANT_ADMIN_ALIAS = 'admin';
 
 /** The platform super administrator role: sees every menu, passes every scope. */

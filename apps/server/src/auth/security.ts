@@ -55,7 +55,7 @@ export function clearAuthCaches(): void {
   }
 }
 
-/** Account of the transient user of an unbound social login (blade-contract §2.1); its user id is 0. */
+/** Account of the transient user of an unbound social login (docs/platform-contract.md §2.1); its user id is 0. */
 export const GUEST_ROLE = 'guest';
 
 /** The only operations a guest token may call: binding the social login to a new account, and logging out. */

@@ -1,5 +1,5 @@
 /**
- * Social login providers (blade-contract §2.1 `social` grant, §2.2 `oauth/render/{source}`).
+ * Social login providers (docs/platform-contract.md §2.1 `social` grant, §2.2 `oauth/render/{source}`).
  *
  * A provider builds the authorize address and turns an authorisation code into the third-party profile. The
  * generic OAuth2 provider covers GitHub, Gitee and any standard server (authorize, token and userinfo URLs);

@@ -6,7 +6,7 @@ import { serverSecret } from '../db/schema';
 
 export const LICENSE = 'powered by smart';
 
-/** Claims of the access token (blade-contract §2.4) plus `token_type` and the login session id `sid`. */
+/** Claims of the access token (docs/platform-contract.md §2.4) plus `token_type` and the login session id `sid`. */
 export interface TokenClaims {
   jti: string;
   exp: number;

@@ -1,5 +1,5 @@
 /**
- * One conformance suite for every entity the contract declares (architecture §5): whatever `deriveEntities` finds in
+ * One conformance suite for every entity the contract declares (docs/architecture.md §5): whatever `deriveEntities` finds in
  * the bundled contract is driven through its declared operations, so a new entity is covered by being declared.
  *
  * Per entity: create through submit with a body built from the form schema's `examples` (string fields made unique

@@ -1,5 +1,5 @@
 /**
- * A CRUD module from its entity manifest (architecture §5: `defineCrudModule(manifest, table, { unique, hooks })`).
+ * A CRUD module from its entity manifest (docs/architecture.md §5: `defineCrudModule(manifest, table, { unique, hooks })`).
  *
  * The contract already states what the generic module needs (src/crud/entities.ts derives it): the operations, the
  * filters and their kinds, the sortable columns, the form fields, the view-object fields and the page (menu code)

@@ -1,5 +1,5 @@
 /**
- * The entities the contract declares (architecture §3: the contract is the one source of every entity fact), derived
+ * The entities the contract declares (docs/architecture.md §3: the contract is the one source of every entity fact), derived
  * once from the contract the server serves by the SDK's `deriveEntities` (libs/api-sdk/src/manifest/derive.ts), the
  * same derivation that writes the console's manifests. Modules receive their manifest by name from here.
  *

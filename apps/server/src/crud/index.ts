@@ -1,5 +1,5 @@
 /**
- * The generic CRUD module (architecture §5): a Drizzle table and its options in, the common operations out.
+ * The generic CRUD module (docs/architecture.md §5): a Drizzle table and its options in, the common operations out.
  *
  * `crud(db, spec)` returns
  * - `handlers`: the route handlers of the operationIds named in `spec.ops` (list, detail, submit, save, update,
@@ -45,7 +45,7 @@ const SUFFIXES = new Set<string>([...FILTER_KINDS, 'ignore']);
 export interface FilterSpec {
   column: PgColumn;
   /**
-   * Kind of the plain key (`name=v`): `like` (contains, blade-contract §1.6 Map style) unless told; `null` when only
+   * Kind of the plain key (`name=v`): `like` (contains, docs/platform-contract.md §1.6 Map style) unless told; `null` when only
    * suffixed keys filter the property (a contract declaring just `createTime_dategt`, see define-module.ts).
    */
   plain?: FilterKind | null;
@@ -177,7 +177,7 @@ function condition(col: PgColumn, kind: FilterKind, v: string): SQL {
 }
 
 /**
- * Map-style filters (blade-contract §1.6) over the declared properties: `prop=v` uses the property's plain kind,
+ * Map-style filters (docs/platform-contract.md §1.6) over the declared properties: `prop=v` uses the property's plain kind,
  * `prop_<suffix>=v` a declared suffix; empty values, `_ignore`, undeclared properties and suffixes are skipped.
  */
 export function filterConds(filters: Record<string, FilterSpec> | undefined, query: object): SQL[] {

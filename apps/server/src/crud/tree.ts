@@ -1,4 +1,4 @@
-/** Tree shapes of blade-contract §1.7: forests of VOs and TreeNodes. */
+/** Tree shapes of docs/platform-contract.md §1.7: forests of VOs and TreeNodes. */
 
 export interface TreeNode {
   id: string;

@@ -7,7 +7,7 @@ export const id = () => bigint('id', { mode: 'bigint' }).primaryKey();
 /** Millisecond timestamps without time zone, as the platform stores them. */
 export const ts = (name: string) => timestamp(name, { mode: 'date', precision: 3 });
 
-/** BaseEntity columns (blade-contract §1.8). */
+/** BaseEntity columns (docs/platform-contract.md §1.8). */
 export const audit = () => ({
   createUser: bigint('create_user', { mode: 'bigint' }),
   createDept: bigint('create_dept', { mode: 'bigint' }),

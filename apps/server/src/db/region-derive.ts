@@ -6,7 +6,7 @@ export type RegionDerived = Omit<RegionRow, 'sort' | 'remark'>;
 const LEVELS = ['', 'province', 'city', 'district', 'town', 'village'] as const;
 
 /**
- * Fills `ancestors` and the level code/name pairs of a region from its parent (blade-contract §3.13): the pairs
+ * Fills `ancestors` and the level code/name pairs of a region from its parent (docs/platform-contract.md §3.13): the pairs
  * are inherited from the ancestors and the region's own level is set from its code and name.
  */
 export function deriveRegion(

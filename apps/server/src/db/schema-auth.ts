@@ -36,7 +36,7 @@ export const authRate = pgTable(
   ],
 );
 
-/** Third-party accounts (blade-contract §3.1 UserOauth); `user_id` is null until the account is bound. */
+/** Third-party accounts (docs/platform-contract.md §3.1 UserOauth); `user_id` is null until the account is bound. */
 export const userOauth = pgTable(
   'smart_user_oauth',
   {

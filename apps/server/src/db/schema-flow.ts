@@ -1,5 +1,5 @@
 /**
- * Workflow tables (blade-contract §3.21, §3.22): a small engine for the leave process instead of Flowable.
+ * Workflow tables (docs/platform-contract.md §3.21, §3.22): a small engine for the leave process instead of Flowable.
  *
  * - `smart_flow_process`: deployed process definitions; an empty `tenant_id` marks a common process (start-list
  *   mode 1), otherwise the tenant's own (mode 2). Seeded with the leave process `Leave:1:4`.

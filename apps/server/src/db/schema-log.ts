@@ -1,5 +1,5 @@
 /**
- * Log tables (blade-contract §3.20), written by the server itself (src/logging), read-only through smart-log;
+ * Log tables (docs/platform-contract.md §3.20), written by the server itself (src/logging), read-only through smart-log;
  * and the exact row counters of src/crud/count.ts.
  */
 import { bigint, index, integer, pgTable, primaryKey, text, varchar } from 'drizzle-orm/pg-core';

@@ -1,5 +1,5 @@
 /**
- * Commerce tables (spec "payments", automation-domain §1.6, §2.6, §4.4): orders, their pay attempts at a channel,
+ * Commerce tables (spec "payments", docs/automation-domain.md §1.6, §2.6, §4.4): orders, their pay attempts at a channel,
  * and the money-balance ledger. Tenant-owned. The "customer" of an order (`yd_user_id`) is a user of the tenant on
  * this server: the `smart_user` row holds the power, balance and validity that a completed order credits.
  *

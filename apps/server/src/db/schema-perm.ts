@@ -1,5 +1,5 @@
 /**
- * Permission tables (blade-contract §3.2–3.4, §3.11–3.12): top menus and their menus, data-scope and API-scope
+ * Permission tables (docs/platform-contract.md §3.2–3.4, §3.11–3.12): top menus and their menus, data-scope and API-scope
  * rules, and the scopes granted to roles. Role ↔ menu grants live in schema.ts (`smart_role_menu`).
  */
 import { bigint, index, integer, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';

@@ -1,5 +1,5 @@
 /**
- * Resource and desk tables (blade-contract §3.14–3.17): object storage and SMS configs, attachments, the SMS
+ * Resource and desk tables (docs/platform-contract.md §3.14–3.17): object storage and SMS configs, attachments, the SMS
  * messages the built-in log provider "sent", and notices. All tenant-owned.
  *
  * A partial unique index keeps at most one active (status 2) oss / sms config per tenant, so even a racing

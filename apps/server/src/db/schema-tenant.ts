@@ -1,5 +1,5 @@
 /**
- * Tenant administration tables (blade-contract §3.8). The tenant and client tables themselves live in schema.ts.
+ * Tenant administration tables (docs/platform-contract.md §3.8). The tenant and client tables themselves live in schema.ts.
  */
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, pgTable, text, varchar } from 'drizzle-orm/pg-core';

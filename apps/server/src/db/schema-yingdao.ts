@@ -1,5 +1,5 @@
 /**
- * Yingdao RPA tables (spec §3 "RPA and vendor", automation-domain §2.5). Tenant-owned.
+ * Yingdao RPA tables (docs/spec.md §3 "RPA and vendor", docs/automation-domain.md §2.5). Tenant-owned.
  */
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';

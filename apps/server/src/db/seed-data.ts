@@ -1,5 +1,5 @@
 /**
- * Seed data of a fresh database (blade-contract §5, §6 and §3.10).
+ * Seed data of a fresh database (docs/platform-contract.md §5, §6 and §3.10).
  * Fixed ids (upstream style) for the rows that docs and tests refer to.
  */
 
@@ -276,7 +276,7 @@ export const params: { paramName: string; paramKey: string; paramValue: string }
 
 /* ------------------------------------------------- seed step "system-modules" (upgrades existing folders) */
 
-/** System dictionaries added by the system-modules step (blade-contract §5); fixed ids, never reused. */
+/** System dictionaries added by the system-modules step (docs/platform-contract.md §5); fixed ids, never reused. */
 export const dictsV2: (SeedDict & { id: bigint })[] = [
   {
     id: 1123598814738676001n,
@@ -378,7 +378,7 @@ export const dictsV2: (SeedDict & { id: bigint })[] = [
   },
 ];
 
-/** Posts of tenant 000000 (blade-contract §6): ids 1123598817738675201 (ceo) … 208 (staff). */
+/** Posts of tenant 000000 (docs/platform-contract.md §6): ids 1123598817738675201 (ceo) … 208 (staff). */
 export const posts: { postCode: string; postName: string; category: number }[] = [
   { postCode: 'ceo', postName: '首席执行官', category: 1 },
   { postCode: 'coo', postName: '首席运营官', category: 1 },
@@ -390,7 +390,7 @@ export const posts: { postCode: string; postName: string; category: number }[] =
   { postCode: 'staff', postName: '人员', category: 3 },
 ];
 
-/** Children of 刀锋科技 (blade-contract §6). */
+/** Children of 刀锋科技 (docs/platform-contract.md §6). */
 export const childDepts = [
   { id: 1123598813738675202n, deptName: '常州刀锋', fullName: '常州刀锋科技有限公司', sort: 1 },
   { id: 1123598813738675203n, deptName: '苏州刀锋', fullName: '苏州刀锋科技有限公司', sort: 2 },
@@ -411,7 +411,7 @@ export const dictBizItems: SeedDict = {
   ],
 };
 
-/** Provincial-level divisions (spec §9: 33 names; the 31 of the mainland plus Hong Kong and Macao). */
+/** Provincial-level divisions (docs/spec.md §9: 33 names; the 31 of the mainland plus Hong Kong and Macao). */
 export const provinces: [code: string, name: string][] = [
   ['11', '北京市'],
   ['12', '天津市'],

@@ -3,7 +3,7 @@
  * system-modules step do not provide: the automation, billing, drawing and scheduler modules. Keys are the field's
  * enum values as strings (an empty-string enum value means "not set" and stays unlabelled, and -1 cannot be an item
  * key because the header row holds it); labels follow each
- * field's description and the state machines of automation-domain.md §4.
+ * field's description and the state machines of docs/automation-domain.md §4.
  *
  * The rows carry only what the existing seeds carry (`[key, label, remark]`, no English in the database); the
  * English labels are exported separately (`contractDictEn`) for the console.

@@ -1,5 +1,5 @@
 /**
- * The menu tree of every console page (spec §2 and the entity list of §3), with zh and en names and the buttons of
+ * The menu tree of every console page (docs/spec.md §2 and the entity list of §3), with zh and en names and the buttons of
  * each page. One declaration drives the seed rows, their fixed ids and the English names the console shows
  * (`menu.<code>`): see `menuNames()`.
  *
@@ -455,7 +455,7 @@ export const MENU_CATALOGUE: GroupDecl[] = [
         path: '/system/tenantpackage',
         icon: 'package',
         remove: api('smart-system', 'tenant-package'),
-        // spec §2: add, edit and delete; the view button is hidden
+        // docs/spec.md §2: add, edit and delete; the view button is hidden
         buttons: ['add', 'edit', 'delete'],
       },
       {

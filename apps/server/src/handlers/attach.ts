@@ -1,5 +1,5 @@
 /**
- * Attachments (blade-contract §3.17, §4.12): the rows `oss/endpoint/put-file` records, plus manual submit.
+ * Attachments (docs/platform-contract.md §3.17, §4.12): the rows `oss/endpoint/put-file` records, plus manual submit.
  * Tenant-owned. As upstream (and the contract), remove is logical and the stored object stays: a removed row's
  * link may still be in use elsewhere (an avatar, a notice).
  */

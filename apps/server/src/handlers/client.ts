@@ -1,5 +1,5 @@
 /**
- * OAuth clients (blade-contract §2.5), platform-wide, administered by the administrator of tenant 000000 only.
+ * OAuth clients (docs/platform-contract.md §2.5), platform-wide, administered by the administrator of tenant 000000 only.
  * The secret is never returned: every response carries the mask `******`, and an update that sends the mask (or
  * nothing) keeps the stored secret.
  *

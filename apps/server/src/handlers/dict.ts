@@ -52,7 +52,7 @@ const toItem = (d: DictRow) => ({
 
 /**
  * System dictionaries (`dict`, platform-wide: only the administrator of tenant 000000 writes them) and business
- * dictionaries (`dict-biz`, per tenant): one module, two tables (blade-contract §3.9, §4.5).
+ * dictionaries (`dict-biz`, per tenant): one module, two tables (docs/platform-contract.md §3.9, §4.5).
  */
 function dictModule(db: Db, biz: boolean, prefix: 'dict' | 'dictBiz') {
   const t = (biz ? dictBiz : dict) as unknown as typeof dictBiz;

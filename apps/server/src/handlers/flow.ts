@@ -1,5 +1,5 @@
 /**
- * Workflow (blade-contract §3.21) and the leave process (§3.22) on a small engine in the database
+ * Workflow (docs/platform-contract.md §3.21) and the leave process (§3.22) on a small engine in the database
  * (db/schema-flow.ts) instead of Flowable. Every row is tenant-owned: another tenant's ids are "not found".
  *
  * The leave process `Leave` (seeded as `Leave:1:4`, a common process):
@@ -9,7 +9,7 @@
  *
  * - start-process saves the leave row and an instance whose first task `approve` is offered to the named approver
  *   (`taskUser`) as a candidate: it is on the approver's claim list until claimed, then on the approver's to-do
- *   list (spec §4 "claim, then complete"). A task may also be offered to a role (`candidate_role`); the claim
+ *   list (docs/spec.md §4 "claim, then complete"). A task may also be offered to a role (`candidate_role`); the claim
  *   list shows it to every member of that role, and the first claim wins.
  * - complete-task only accepts an open task assigned to the caller. `pass` is true when `flag` is `ok` or the
  *   comment is `同意` (as upstream, computed on the comment as sent); the stored comment defaults to `同意`.

@@ -1,5 +1,5 @@
 /**
- * smart-log (blade-contract §4.11): read-only lists and details of the usual, API and error logs. Rows of the
+ * smart-log (docs/platform-contract.md §4.11): read-only lists and details of the usual, API and error logs. Rows of the
  * caller's tenant; the administrator of tenant 000000 sees every tenant's. Always newest first.
  */
 import { and, count, desc, eq, getTableColumns, type SQL } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 /**
- * Menus (blade-contract §3.3, §4.1): platform-wide rows, written only by the administrator of tenant 000000.
+ * Menus (docs/platform-contract.md §3.3, §4.1): platform-wide rows, written only by the administrator of tenant 000000.
  * Routes and buttons follow the caller's role grants ∩ tenant package (src/auth/permissions.ts); grant trees and
  * tree keys serve the role and top-menu grant dialogs.
  */

@@ -1,5 +1,5 @@
 /**
- * Notices of the desk (blade-contract §3.14, §4.10). Tenant-owned.
+ * Notices of the desk (docs/platform-contract.md §3.14, §4.10). Tenant-owned.
  *
  * `content` is user text, HTML or plain: it is stored as given and only ever returned inside JSON; nothing here
  * renders it. The console must sanitise it before showing it as HTML.

@@ -1,5 +1,5 @@
 /**
- * Orders (contract smart-order/order; automation-domain §2.6, §4.4), tenant-owned.
+ * Orders (contract smart-order/order; docs/automation-domain.md §2.6, §4.4), tenant-owned.
  *
  * - `list`, `detail`: the tenant's orders (the order-management page). Expired unpaid orders are closed before
  *   they are read: in one statement when no attempt is pending, through the channel otherwise (detail).

@@ -1,5 +1,5 @@
 /**
- * Object storage configs (blade-contract §3.15, §4.12) and the upload endpoint. Tenant-owned; the secret key never
+ * Object storage configs (docs/platform-contract.md §3.15, §4.12) and the upload endpoint. Tenant-owned; the secret key never
  * leaves the server (responses carry `******`, and submitting the mask back keeps the stored secret). `enable`
  * makes one config the tenant's active one; uploads go to the provider it names (src/storage).
  */

@@ -1,5 +1,5 @@
 /**
- * Regions (blade-contract §3.13, §4.7): platform-wide, keyed by code, no audit columns, physical removes. Any
+ * Regions (docs/platform-contract.md §3.13, §4.7): platform-wide, keyed by code, no audit columns, physical removes. Any
  * signed-in user reads; only the administrator of tenant 000000 writes.
  */
 import { and, asc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 /**
- * Roles (blade-contract §3.2, §4.2): tenant-owned; the administrator of tenant 000000 reaches every tenant's roles,
+ * Roles (docs/platform-contract.md §3.2, §4.2): tenant-owned; the administrator of tenant 000000 reaches every tenant's roles,
  * everybody else only their own tenant's (another tenant's ids behave like unknown ids). The controller is for
  * `administrator` and `admin` (tenant administrators), except `select`.
  *

@@ -1,5 +1,5 @@
 /**
- * Data-scope and API-scope rules (blade-contract §3.11, §3.12, §4.4): platform-wide rows attached to menus, listed
+ * Data-scope and API-scope rules (docs/platform-contract.md §3.11, §3.12, §4.4): platform-wide rows attached to menus, listed
  * per menu by the console; written by the administrator of tenant 000000. Every write refreshes this instance's
  * scope cache (others follow within its TTL). Enforcement: src/auth/data-scope.ts and src/auth/api-scope.ts.
  */

@@ -1,5 +1,5 @@
 /**
- * SMS configs (blade-contract §3.16, §4.12) and `endpoint/send-message`. Tenant-owned; the secret key is masked as
+ * SMS configs (docs/platform-contract.md §3.16, §4.12) and `endpoint/send-message`. Tenant-owned; the secret key is masked as
  * for oss, and `enable` keeps exactly one active config per tenant. Messages go to the provider of the config's
  * category (src/sms: the built-in log provider).
  */

@@ -1,5 +1,5 @@
 /**
- * Tenants and tenant packages (blade-contract §3.7, §3.8, §4.6). Administered by the administrator of tenant
+ * Tenants and tenant packages (docs/platform-contract.md §3.7, §3.8, §4.6). Administered by the administrator of tenant
  * 000000 only (others get 401 `缺失权限`); `tenant/info` is tokenless (login page).
  *
  * Export for the other modules: `assertAccountQuota(db, tenantId)` refuses a new user beyond the tenant's

@@ -1,5 +1,5 @@
 /**
- * Top menus (blade-contract §3.4, §4.4): tenant-owned entries of the top bar; `grant` replaces the menus of the
+ * Top menus (docs/platform-contract.md §3.4, §4.4): tenant-owned entries of the top bar; `grant` replaces the menus of the
  * caller's top menus (another tenant's ids behave like unknown ids). Writes are for `administrator` / `admin`.
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';

@@ -36,7 +36,7 @@ export const duplicateMsg = (account: string) => `当前用户 [${account}] 已�
 
 const md5 = (s: string) => createHash('md5').update(s).digest('hex');
 
-/** Administrators of a tenant (`administrator` or `admin`, blade-contract §4 role **A**). */
+/** Administrators of a tenant (`administrator` or `admin`, docs/platform-contract.md §4 role **A**). */
 export const isAdmin = (a: TokenClaims): boolean =>
   a.authorities.includes('administrator') || a.authorities.includes('admin');
 
@@ -148,7 +148,7 @@ function bodyOf(req: FastifyRequest): Body {
 const joinIds = (ids: bigint[]) => ids.map(String).join(',');
 
 /**
- * The user module (blade-contract §3.1, §4.9): tenant-owned accounts. Management operations need a tenant
+ * The user module (docs/platform-contract.md §3.1, §4.9): tenant-owned accounts. Management operations need a tenant
  * administrator; profile, password and authorisation-code changes are the caller's own.
  */
 export function userHandlers(db: Db) {

@@ -1,5 +1,5 @@
 /**
- * Yingdao open-API credentials (spec §3 "RPA and vendor", automation-domain §2.5), tenant-owned, served twice by
+ * Yingdao open-API credentials (docs/spec.md §3 "RPA and vendor", docs/automation-domain.md §2.5), tenant-owned, served twice by
  * the contract with the same rows: smart-system/yingdao-auth (list, detail, remove, save, update) and
  * smart-yingdao/yingdao_auth (list, detail, remove, submit).
  *

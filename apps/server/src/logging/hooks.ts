@@ -1,5 +1,5 @@
 /**
- * The server writes its own logs (blade-contract §3.20):
+ * The server writes its own logs (docs/platform-contract.md §3.20):
  * - an API log per authenticated call of an operation (method, uri, elapsed ms, ip, agent, tenant, account);
  * - a usual log per login attempt (`oauthToken`), successful or not;
  * - an error log per 5xx answer (exception name, message, stack trace, file and line).

@@ -7,7 +7,7 @@
 export const PAY_CHANNELS = ['ALIPAY_PC', 'ALIPAY_QR', 'WECHAT_NATIVE'] as const;
 export type PayChannelCode = (typeof PAY_CHANNELS)[number];
 
-/** Channel states mapped onto the pay attempt's (automation-domain §4.4; `PAY_STATUS` in states.ts). */
+/** Channel states mapped onto the pay attempt's (docs/automation-domain.md §4.4; `PAY_STATUS` in states.ts). */
 export type TradeState = 'PENDING' | 'SUCCESS' | 'CLOSED' | 'FAILED' | 'REFUNDED';
 
 /** A trade as the channel reports it (query answer or verified notification). */

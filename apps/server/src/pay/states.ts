@@ -1,5 +1,5 @@
 /**
- * Order and pay-attempt states (automation-domain §4.4) and the small helpers every part of the order code shares.
+ * Order and pay-attempt states (docs/automation-domain.md §4.4) and the small helpers every part of the order code shares.
  */
 import { randomInt } from 'node:crypto';
 import { isUniqueViolation } from '../crud/index';

@@ -1,7 +1,7 @@
 /**
  * Entity manifests: what the contract declares about one CRUD entity, in the shape every layer reads.
  *
- * The contract states an entity once (architecture §3): the tag's `x-entity` names its operations, buttons and menu
+ * The contract states an entity once (docs/architecture.md §3): the tag's `x-entity` names its operations, buttons and menu
  * place; the list's query parameters carry `x-filter`; the list carries `x-sort`; the schemas carry `x-label`,
  * `x-rule` and `x-dict`. `deriveEntities` (derive.ts) turns the bundled contract into this data; the generator
  * writes it out per entity for the console (with the bound SDK functions) and the server derives the same at start.
@@ -21,7 +21,7 @@ export type EntityOperationRole = 'list' | 'detail' | 'submit' | 'save' | 'updat
 export type EntityButtonKind = 'add' | 'edit' | 'delete' | 'view';
 
 /**
- * How a query property filters (blade-contract's suffixes): `like` contains, `equal` is equality, the date kinds
+ * How a query property filters (docs/platform-contract.md's suffixes): `like` contains, `equal` is equality, the date kinds
  * compare a datetime column with a `yyyy-MM-dd HH:mm:ss` value.
  */
 export type FilterKind =

@@ -2,7 +2,7 @@ import type { EntityFilter, EntityManifest, FilterKind } from '@smart/api-sdk/ma
 import { envelope, errorResponse } from '@smart/api-sdk/mocks';
 import { http, HttpResponse, type HttpHandler } from 'msw';
 
-/** One contract filter on a property (blade-contract's suffixes; types.ts FilterKind). */
+/** One contract filter on a property (docs/platform-contract.md's suffixes; types.ts FilterKind). */
 function matches(kind: FilterKind, value: unknown, query: string): boolean {
   const text = value === null || value === undefined ? '' : String(value);
   switch (kind) {
@@ -78,7 +78,7 @@ export interface MemoryBackend<Row, Form> {
 }
 
 /**
- * An in-memory backend of one entity for page tests and stories (architecture §1), speaking the contract as the
+ * An in-memory backend of one entity for page tests and stories (docs/architecture.md §1), speaking the contract as the
  * manifest declares it: the list honours the declared filters (x-filter), paging and sorts (`ascs` / `descs`,
  * snake_case); submit creates without an id and updates with one; remove takes comma-joined `ids`.
  */
@@ -130,7 +130,7 @@ export function memoryBackend<Row extends { id: string }, Form>(
     if (body.id && !old) return errorResponse(400, '数据不存在');
     const saved = old
       ? derive({ ...old, ...body, updateTime: now() })
-      : // The audit columns every business table carries (architecture §5), as the server fills them on create.
+      : // The audit columns every business table carries (docs/architecture.md §5), as the server fills them on create.
         derive({
           createTime: now(),
           updateTime: now(),

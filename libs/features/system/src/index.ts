@@ -14,7 +14,7 @@ export const routes = {
 } as const;
 
 /**
- * Catalogue keys of the tab labels of the routes above that are not in the server menu (spec §2 "Routes inside
+ * Catalogue keys of the tab labels of the routes above that are not in the server menu (docs/spec.md §2 "Routes inside
  * the main layout"): menu pages take the menu's name, these have none.
  */
 export const routeLabels = {

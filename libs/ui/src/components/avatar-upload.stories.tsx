@@ -31,7 +31,7 @@ function fileInput(root: HTMLElement): HTMLInputElement {
   return input;
 }
 
-/** jpg/png ≤ 500 kB (spec §9); the link is emitted and previewed in a circle. */
+/** jpg/png ≤ 500 kB (docs/spec.md §9); the link is emitted and previewed in a circle. */
 export const Default: Story = {
   play: async ({ canvas, canvasElement, userEvent, args }) => {
     await baseUserEvent

@@ -7,7 +7,7 @@ import { Button } from './button';
 import { inputClassName } from './input';
 import { SimpleSelect } from './select';
 
-/** Page sizes offered by default (spec §9). */
+/** Page sizes offered by default (docs/spec.md §9). */
 export const DEFAULT_PAGE_SIZES = [10, 30, 50, 100, 200] as const;
 export const DEFAULT_PAGE_SIZE = 10;
 

@@ -4,7 +4,7 @@ import { PasswordForm } from './PasswordForm';
 import { ProfileForm } from './ProfileForm';
 import '../../i18n/issue6';
 
-/** `/info/index`: personal info and change password (spec §2 "Personal info page"). */
+/** `/info/index`: personal info and change password (docs/spec.md §2 "Personal info page"). */
 export default function InfoPage() {
   const { t } = useTranslation();
   return (

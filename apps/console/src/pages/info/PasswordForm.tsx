@@ -28,7 +28,7 @@ export function passwordProblem(field: Field, values: Values): string | undefine
   return undefined;
 }
 
-/** Tab 'change password' (spec §2): old, new, confirm; `update-password` with the md5 of each (contract). */
+/** Tab 'change password' (docs/spec.md §2): old, new, confirm; `update-password` with the md5 of each (contract). */
 export function PasswordForm() {
   const { t } = useTranslation();
   const id = useId();

@@ -34,7 +34,7 @@ function fromUser(user: User): ProfileValues {
   };
 }
 
-/** Tab 'personal info' (spec §2): avatar, phone, expiry time and remaining power (read only); `update-info`. */
+/** Tab 'personal info' (docs/spec.md §2): avatar, phone, expiry time and remaining power (read only); `update-info`. */
 export function ProfileForm() {
   const { t } = useTranslation();
   const id = useId();

@@ -65,7 +65,7 @@ beforeEach(() => {
   uploads = [];
 });
 
-describe('phone check helper (spec §5)', () => {
+describe('phone check helper (docs/spec.md §5)', () => {
   it('answers empty, length and format problems in that order', () => {
     expect(phoneProblem('')).toBe('info.phoneEmpty');
     expect(phoneProblem('  ')).toBe('info.phoneEmpty');

@@ -2,7 +2,7 @@
 export const PHONE_LENGTH = 11;
 
 /**
- * The phone check helper (spec §5): not empty, exactly 11 characters, then a mainland mobile number. Answers the
+ * The phone check helper (docs/spec.md §5): not empty, exactly 11 characters, then a mainland mobile number. Answers the
  * catalogue key of the problem, or undefined when the number is fine.
  */
 export function phoneProblem(value: string): string | undefined {

@@ -20,7 +20,7 @@ export interface CaptchaFieldProps {
 }
 
 /**
- * Captcha mode of the login form (spec §2, saber-behaviour §9): the picture from `oauth/captcha` (tokenless), a new
+ * Captcha mode of the login form (docs/spec.md §2, docs/console-behaviour.md §9): the picture from `oauth/captcha` (tokenless), a new
  * one on click and after every failed login. Loaded only in captcha mode.
  */
 export default function CaptchaField({ id, ref, error, onCodeChange, onBlur }: CaptchaFieldProps) {

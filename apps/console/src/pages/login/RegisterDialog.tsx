@@ -32,7 +32,7 @@ export interface RegisterDialogProps {
 }
 
 /**
- * Account registration (spec §2 "Registration dialog", §4 "Guest registration", §5, §8): tenant id (tenant mode
+ * Account registration (docs/spec.md §2 "Registration dialog", §4 "Guest registration", §5, §8): tenant id (tenant mode
  * only), user name, account, password and confirmation. The four checks run in the spec's order, each shows its
  * warning and stops; then `user/register`. Success shows the pending-approval message, logs out and goes to /login.
  * Loaded on demand, so /login does not carry it.
@@ -84,7 +84,7 @@ export default function RegisterDialog({ open, onOpenChange, guest }: RegisterDi
         );
       setDone(true);
     } catch (error) {
-      // A transport failure only stops the loading state (spec §8); a refusal shows its msg or 'submission failed'.
+      // A transport failure only stops the loading state (docs/spec.md §8); a refusal shows its msg or 'submission failed'.
       if (isApiError(error) && error.kind !== 'network' && error.kind !== 'timeout') {
         void notifyError(
           error.message && error.message !== t('http.unknownError') ? error.message : t('register.failed'),

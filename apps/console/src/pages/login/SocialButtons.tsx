@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 
-/** Third-party sign-in providers (saber-behaviour §9). */
+/** Third-party sign-in providers (docs/console-behaviour.md §9). */
 export const SOCIAL_SOURCES = ['github', 'gitee', 'wechat_open', 'qq'] as const;
 export type SocialSource = (typeof SOCIAL_SOURCES)[number];
 

@@ -12,7 +12,7 @@ type State = { kind: 'working' } | { kind: 'failed' } | { kind: 'guest'; oauthId
 /**
  * `/oauth/callback/{source}`: where the provider sends the browser back after a third-party sign-in (the render
  * URL's `redirect_uri`). Runs the social grant with `code` and `state`; a bound account goes home, an unbound one
- * (a guest session) registers its account here and waits for approval (saber-behaviour §10).
+ * (a guest session) registers its account here and waits for approval (docs/console-behaviour.md §10).
  */
 export default function SocialCallbackPage() {
   const { t } = useTranslation();

@@ -1,4 +1,4 @@
-/** The registration form (spec §3 "Registration form"). */
+/** The registration form (docs/spec.md §3 "Registration form"). */
 export interface RegisterForm {
   tenantId: string;
   name: string;

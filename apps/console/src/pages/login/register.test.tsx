@@ -22,7 +22,7 @@ const server = setupMswServer(
 
 const full: RegisterForm = { tenantId: '000000', name: 'n', account: 'a', password: 'p', password2: 'p' };
 
-describe('registration checks (spec §5 order)', () => {
+describe('registration checks (docs/spec.md §5 order)', () => {
   it('stops at the first failing check, in the spec order', () => {
     expect(firstRegisterProblem({ ...full, tenantId: '', account: '', password: '' })).toBe(
       'register.tenantRequired',

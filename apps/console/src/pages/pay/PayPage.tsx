@@ -41,7 +41,7 @@ interface Attempt {
 }
 
 /**
- * `/pay/pay` (spec §1, §2): amount and channel, place the order, show the QR code or open Alipay's page, poll the
+ * `/pay/pay` (docs/spec.md §1, §2): amount and channel, place the order, show the QR code or open Alipay's page, poll the
  * order state every 2 s until it is paid or closed, and show the result.
  */
 export default function PayPage({ pollIntervalMs = PAY_POLL_INTERVAL_MS }: { pollIntervalMs?: number } = {}) {

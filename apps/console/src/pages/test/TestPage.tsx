@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import '../../i18n/session-check';
 
 /**
- * `/test/index` (spec §2; upstream's test page): a session check for whoever verifies a login, a role or a grant:
+ * `/test/index` (docs/spec.md §2; upstream's test page): a session check for whoever verifies a login, a role or a grant:
  * who is signed in, in which tenant and roles, how old the token is, and the button permissions the server granted.
  * The token itself is never shown.
  */

@@ -1,4 +1,4 @@
-// The leave workflow's in-layout routes (spec §2). They carry path parameters, so the shell matches them by pattern
+// The leave workflow's in-layout routes (docs/spec.md §2). They carry path parameters, so the shell matches them by pattern
 // instead of the exact paths of its other views.
 
 export type LeaveRoute =

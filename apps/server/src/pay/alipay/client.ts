@@ -1,5 +1,5 @@
 /**
- * Alipay open-platform client (automation-domain §3.4): PC page pay (`alipay.trade.page.pay`, built locally as an
+ * Alipay open-platform client (docs/automation-domain.md §3.4): PC page pay (`alipay.trade.page.pay`, built locally as an
  * auto-submitting form and the equivalent GET URL, no server call), QR precreate, query and close over HTTP to the
  * configured gateway, and verification of asynchronous notifications. Every request is RSA2-signed with the app's
  * private key; every answer and notification is verified with Alipay's public key before it is believed.

@@ -1,5 +1,5 @@
 /**
- * Alipay open-platform signatures (RSA2 = SHA256withRSA), automation-domain §3.4:
+ * Alipay open-platform signatures (RSA2 = SHA256withRSA), docs/automation-domain.md §3.4:
  * - requests: every non-empty parameter except `sign`, keys sorted (ASCII), `k=v` joined by `&` with raw values;
  * - notifications: the same over every posted parameter except `sign` and `sign_type`;
  * - synchronous answers `{"<method>_response": {...}, "sign": "..."}`: over the exact JSON text of the response node.

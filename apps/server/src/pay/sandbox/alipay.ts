@@ -1,5 +1,5 @@
 /**
- * A fake Alipay open-platform gateway that speaks the protocol our client speaks (automation-domain §3.4 "Fake"):
+ * A fake Alipay open-platform gateway that speaks the protocol our client speaks (docs/automation-domain.md §3.4 "Fake"):
  * it checks the app id and the RSA2 signature of every request with the app's public key, keeps trades in memory,
  * signs its answers with its own "Alipay" key, and when a person (or a test) pays, flips the trade to
  * TRADE_SUCCESS and posts a signed notification to the trade's `notify_url`, retrying until it reads `success`.

@@ -1,5 +1,5 @@
 /**
- * A fake WeChat Pay APIv3 endpoint for Native payments (automation-domain §3.5 "Fake"): it checks the merchant's
+ * A fake WeChat Pay APIv3 endpoint for Native payments (docs/automation-domain.md §3.5 "Fake"): it checks the merchant's
  * `Authorization` signature on every request (serial, fresh timestamp, SHA256withRSA over method, path, timestamp,
  * nonce and the raw body), keeps orders in memory, signs every answer with its own platform key, and when a person
  * (or a test) pays, encrypts the transaction with the APIv3 key and posts a signed notification, retrying until

@@ -1,5 +1,5 @@
 /**
- * WeChat Pay APIv3 client for Native (QR) payments (automation-domain §3.5): place, query and close orders at the
+ * WeChat Pay APIv3 client for Native (QR) payments (docs/automation-domain.md §3.5): place, query and close orders at the
  * configured base URL with signed requests, verify every answer's signature, and verify and decrypt notifications.
  */
 import type { KeyObject } from 'node:crypto';

@@ -1,5 +1,5 @@
 /**
- * WeChat Pay APIv3 signatures and encryption (automation-domain §3.5):
+ * WeChat Pay APIv3 signatures and encryption (docs/automation-domain.md §3.5):
  * - requests carry `Authorization: WECHATPAY2-SHA256-RSA2048 mchid=…,nonce_str=…,signature=…,timestamp=…,serial_no=…`,
  *   the signature being SHA256withRSA (merchant key) over `METHOD\nPATH?QUERY\nTIMESTAMP\nNONCE\nBODY\n`;
  * - answers and notifications carry `Wechatpay-Timestamp/-Nonce/-Signature/-Serial`, the signature being

@@ -152,7 +152,7 @@ describe('system dictionary page', { timeout: 20_000 }, () => {
     expect(within(parentRegion()).getByRole('navigation', { name: '分页 · 系统字典' })).toBeInTheDocument();
   });
 
-  it('shows the required messages of spec §5 on blur', async () => {
+  it('shows the required messages of docs/spec.md §5 on blur', async () => {
     const user = userEvent.setup();
     renderPage();
     await within(parentRegion()).findByText('流程类型');

@@ -6,7 +6,7 @@ import { toDictSubmit } from './dict.adapter';
 import type { DictApi } from './dict.api';
 
 /**
- * The sealed flag switched right in the list (spec §4: 0 ↔ 1). It saves the whole row through submit, because the
+ * The sealed flag switched right in the list (docs/spec.md §4: 0 ↔ 1). It saves the whole row through submit, because the
  * contract has no partial update; on failure (already reported by the HTTP layer) it springs back.
  */
 export function SealedSwitch({ row, api }: { row: Dict; api: DictApi }) {

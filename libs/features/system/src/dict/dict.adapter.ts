@@ -47,7 +47,7 @@ export function createParentAdapter(api: DictApi): CrudAdapter<Dict, DictSubmit>
 }
 
 /**
- * Data access of the items of one header. child-list answers the whole forest (it is not paged, blade-contract
+ * Data access of the items of one header. child-list answers the whole forest (it is not paged, docs/platform-contract.md
  * §4.5), so the pages are cut here, by top-level item, keeping each item with its descendants.
  */
 export function createChildAdapter(api: DictApi, parent: Dict): CrudAdapter<DictChildRow, DictSubmit> {
@@ -58,7 +58,7 @@ export function createChildAdapter(api: DictApi, parent: Dict): CrudAdapter<Dict
       return { records: flattenDictForest(roots), total: forest.length };
     },
     detail: async (id) => ({ ...(await api.detail(id)), depth: 0 }),
-    // Items always belong to the chosen header and share its code; neither is editable (spec §3).
+    // Items always belong to the chosen header and share its code; neither is editable (docs/spec.md §3).
     create: ({ id: _id, ...form }) =>
       api.submit(toDictSubmit({ ...form, parentId: parent.id, code: parent.code })),
     update: (form) =>

@@ -20,7 +20,7 @@ import {
 
 /**
  * The operations a dictionary page needs. The system (`dict`) and business (`dict-biz`) dictionaries share one
- * contract (blade-contract §4.5), so one page serves both through this seam.
+ * contract (docs/platform-contract.md §4.5), so one page serves both through this seam.
  */
 export interface DictApi {
   /** Name of the permission codes and table preferences: `dict` or `dictbiz`. */
@@ -43,7 +43,7 @@ export const systemDictApi: DictApi = {
   detail: (id) => dictDetail({ id }),
   submit: (body) => dictSubmit(body),
   remove: (ids) => dictRemove({ ids: ids.join(',') }),
-  // The older console sends code=DICT; the server ignores it (blade-contract §4.5).
+  // The older console sends code=DICT; the server ignores it (docs/platform-contract.md §4.5).
   tree: () => dictTree({ code: 'DICT' }),
 };
 

@@ -15,7 +15,7 @@ function sealedOptions(t: (key: string) => string): Option[] {
   ];
 }
 
-/** Sealed (switchable in the list, spec §9 widths: 100 parent, 80 child) and remark, the same in both lists. */
+/** Sealed (switchable in the list, docs/spec.md §9 widths: 100 parent, 80 child) and remark, the same in both lists. */
 function sealedAndRemark<Row extends Dict>(
   t: (key: string) => string,
   sealedWidth: number,
@@ -54,7 +54,7 @@ function permissions(api: DictApi) {
   };
 }
 
-/** The parent list (dictionary headers) of spec §2/§3: code and name searchable, sort and remark hidden. */
+/** The parent list (dictionary headers) of docs/spec.md §2/§3: code and name searchable, sort and remark hidden. */
 export function parentDictResource(
   api: DictApi,
   t: (key: string) => string,
@@ -95,7 +95,7 @@ export function parentDictResource(
   });
 }
 
-/** The items of one header (spec §3 "Child dictionary"), tree-shaped: each row indented by its depth. */
+/** The items of one header (docs/spec.md §3 "Child dictionary"), tree-shaped: each row indented by its depth. */
 export function childDictResource(
   api: DictApi,
   t: (key: string) => string,

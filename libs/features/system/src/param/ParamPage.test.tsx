@@ -107,7 +107,7 @@ describe('parameter page', () => {
     expect(await screen.findByText('新增成功')).toBeInTheDocument();
   });
 
-  it('shows the required messages of spec §5 on blur', async () => {
+  it('shows the required messages of docs/spec.md §5 on blur', async () => {
     const user = userEvent.setup();
     renderPage();
     await screen.findByText('key.1');

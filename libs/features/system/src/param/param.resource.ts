@@ -2,7 +2,7 @@ import { paramEntity } from '@smart/api-sdk/entities';
 import { defineResource, entityAdapter } from '@smart/crud';
 
 /**
- * The parameter page of spec §2: labels, rules, filters and buttons come from the contract (param.yaml); the page
+ * The parameter page of docs/spec.md §2: labels, rules, filters and buttons come from the contract (param.yaml); the page
  * states its layout: a 6-row value, a 2-row remark kept out of the list, a wide dialog that a stray click keeps open.
  */
 export const paramResource = defineResource(paramEntity, {

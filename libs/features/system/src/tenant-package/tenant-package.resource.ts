@@ -28,7 +28,7 @@ export function summary(menuId: string | undefined, names: ReadonlyMap<string, s
 }
 
 /**
- * The tenant package page of spec §2: add, edit, delete and batch delete, no view button. `menus` is the menu
+ * The tenant package page of docs/spec.md §2: add, edit, delete and batch delete, no view button. `menus` is the menu
  * tree, loaded by the page, so the list can name the menus and the dialog can offer them.
  */
 export function tenantPackageResource(menus: Option[]): ResourceDef<TenantPackage, TenantPackageForm> {
