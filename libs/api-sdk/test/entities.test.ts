@@ -66,6 +66,7 @@ function contract(): ContractDocument & { tags: Record<string, unknown>[] } {
           label: { zh: '物', en: 'Thing' },
           operations: { list: 'thingList', detail: 'thingDetail', submit: 'thingSubmit' },
           buttons: { add: 'thing_add' },
+          unique: [{ fields: ['thingName'], message: { zh: '名称已存在', en: 'Name taken' } }],
           menu: {
             code: 'thing',
             name: { zh: '物', en: 'Things' },
@@ -154,6 +155,9 @@ describe('deriveEntities', () => {
       { param: 'createTime_dategt', field: 'createTime', kind: 'dategt', also: [] },
     ]);
     expect(thing?.sorts).toEqual(['id', 'thing_name']);
+    expect(thing?.unique).toEqual([
+      { fields: ['thingName'], message: { zh: '名称已存在', en: 'Name taken' } },
+    ]);
   });
 
   const broken: [string, (c: ReturnType<typeof contract>) => void, string][] = [
@@ -172,6 +176,16 @@ describe('deriveEntities', () => {
     ['a button of another kind', (c) => (entity(c).buttons.add = 'thing_edit'), 'a code ending in _add'],
     ['a menu without its path', (c) => delete entity(c).menu.path, 'menu: needs path'],
     ['an unknown key', (c) => (entity(c).colour = 'red'), 'unknown key colour'],
+    [
+      'a unique key outside the form',
+      (c) => (entity(c).unique = [{ fields: ['createTime'], message: { zh: '重复', en: 'Taken' } }]),
+      'unique[0]: needs fields of the form and a zh/en message (not in the form: createTime)',
+    ],
+    [
+      'a unique key without its message',
+      (c) => (entity(c).unique = [{ fields: ['thingName'] }]),
+      'unique[0]: needs fields of the form and a zh/en message',
+    ],
     [
       'x-sort outside a declared list',
       (c) => ((c.paths['/thing/detail']!.get as Record<string, unknown>)['x-sort'] = ['id']),

@@ -8,7 +8,7 @@
  * - a sort column `post_code` is the table column whose SQL name is `post_code`;
  * - the key (`id`, `isDeleted`), tenant (`tenantId`) and audit columns are found by their property names
  *   (src/db/columns.ts `audit()`).
- * The options keep what only the module knows: the default order, unique keys, hooks, computed view fields; any
+ * The options keep what only the module knows: the default order, hooks, computed view fields; any
  * other option replaces the derived value (filters and sorts are merged with the derived ones).
  */
 import type { EntityManifestData } from '@smart/api-sdk/manifest';
@@ -16,7 +16,14 @@ import { getTableColumns, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/index';
 import { formatDateTime } from '../util';
-import { crud, type CrudOps, type CrudSpec, type FilterKind, type FilterSpec } from './index';
+import {
+  crud,
+  type CrudOps,
+  type CrudSpec,
+  type FilterKind,
+  type FilterSpec,
+  type UniqueSpec,
+} from './index';
 
 type Row = Record<string, unknown>;
 
@@ -73,6 +80,19 @@ function deriveSortable(
   return out;
 }
 
+/** The contract's unique keys (`x-entity.unique`) on their columns; the server speaks Chinese (its messages' zh). */
+function deriveUnique(entity: EntityManifestData, columns: Record<string, PgColumn>): UniqueSpec[] {
+  return entity.unique.map((u) => {
+    const cols: Record<string, PgColumn> = {};
+    for (const f of u.fields) {
+      const column = columns[f];
+      if (!column) throw new Error(`${entity.name}: unique key ${f} is not a column of the table`);
+      cols[f] = column;
+    }
+    return { columns: cols, message: u.message.zh };
+  });
+}
+
 export function defineCrudModule<T extends PgTable>(
   db: Db,
   entity: EntityManifestData,
@@ -111,6 +131,7 @@ export function defineCrudModule<T extends PgTable>(
     toVO,
     filters: { ...deriveFilters(entity, columns), ...filters },
     sortable: { ...deriveSortable(entity, columns), ...sortable },
+    unique: deriveUnique(entity, columns),
     // required fields always (the contract validated them); optional ones only when sent, so an update that omits
     // them keeps the stored value (as the hand-written post and param modules did)
     fields: (b) =>

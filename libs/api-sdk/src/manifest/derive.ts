@@ -3,7 +3,7 @@
  *
  * Reads the bundled contract (`openapi/dist/smart-api.json`: internal `#/components/...` references only).
  * The extensions (documented in `openapi/README.md`):
- * - tag `x-entity`: `{ label, operations: {list, detail, submit|save+update, remove}, buttons, menu }`;
+ * - tag `x-entity`: `{ label, operations: {list, detail, submit|save+update, remove}, buttons, menu, unique }`;
  * - list query parameter `x-filter`: a kind (`like`, `equal`, `dategt`, …) or a list of kinds, the first being the
  *   parameter's own; a suffixed parameter (`createTime_dategt`) filters the property before the suffix;
  * - list operation `x-sort`: the snake_case columns `ascs` / `descs` accept (the bundle turns it into their pattern).
@@ -16,6 +16,7 @@ import {
   type EntityManifestData,
   type EntityMenu,
   type EntityOperationRole,
+  type EntityUnique,
   type FieldType,
   type FilterKind,
   type LocalText,
@@ -33,7 +34,7 @@ const ROLES: readonly EntityOperationRole[] = ['list', 'detail', 'submit', 'save
 const BUTTONS: readonly EntityButtonKind[] = ['add', 'edit', 'delete', 'view'];
 /** Paging and sorting parameters every list has; they filter nothing. */
 const PAGING = new Set(['current', 'size', 'ascs', 'descs']);
-const ENTITY_KEYS = new Set(['label', 'operations', 'buttons', 'menu']);
+const ENTITY_KEYS = new Set(['label', 'operations', 'buttons', 'menu', 'unique']);
 const MENU_KEYS = ['code', 'parent', 'path', 'icon', 'sort'] as const;
 
 const isObj = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -261,6 +262,23 @@ function deriveOne(doc: ContractDocument, tag: Json, ops: Map<string, Operation>
     else buttons[kind as EntityButtonKind] = code;
   }
 
+  const unique: EntityUnique[] = [];
+  const formFields = new Set(fields.filter((f) => f.inForm).map((f) => f.name));
+  const declaredUnique = decl.unique === undefined ? [] : decl.unique;
+  if (!Array.isArray(declaredUnique)) errors.push(`${where}.unique: must be a list`);
+  else
+    declaredUnique.forEach((u: unknown, i) => {
+      const keys = isObj(u) && Array.isArray(u.fields) ? (u.fields as unknown[]) : [];
+      const message = isObj(u) ? localText(u.message) : undefined;
+      const bad = keys.filter((k) => typeof k !== 'string' || !formFields.has(k));
+      if (keys.length === 0 || !message || bad.length)
+        errors.push(
+          `${where}.unique[${i}]: needs fields of the form and a zh/en message` +
+            (bad.length ? ` (not in the form: ${bad.join(', ')})` : ''),
+        );
+      else unique.push({ fields: keys as string[], message });
+    });
+
   let menu: EntityMenu | undefined;
   if (decl.menu !== undefined) {
     const m = isObj(decl.menu) ? decl.menu : {};
@@ -289,6 +307,7 @@ function deriveOne(doc: ContractDocument, tag: Json, ops: Map<string, Operation>
     filters,
     sorts,
     buttons,
+    unique,
   };
   const formSchema = refName(doc, formNode);
   if (formSchema) manifest.formSchema = formSchema;

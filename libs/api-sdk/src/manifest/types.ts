@@ -111,6 +111,12 @@ export interface EntityMenu {
   sort: number;
 }
 
+/** Form fields that together are unique among the live rows (of the tenant), and the message of a clash. */
+export interface EntityUnique {
+  fields: string[];
+  message: LocalText;
+}
+
 export interface EntityManifestData {
   /** The entity's name: its contract tag. */
   name: string;
@@ -128,5 +134,7 @@ export interface EntityManifestData {
   /** Columns the list sorts by (snake_case, the values of `ascs` / `descs`). */
   sorts: string[];
   buttons: Partial<Record<EntityButtonKind, string>>;
+  /** Unique keys (`x-entity.unique`); the server refuses a write that would repeat one. */
+  unique: EntityUnique[];
   menu?: EntityMenu;
 }
