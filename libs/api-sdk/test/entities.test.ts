@@ -87,7 +87,7 @@ function contract(): ContractDocument & { tags: Record<string, unknown>[] } {
           parameters: [
             { name: 'current', in: 'query' },
             { name: 'thingName', in: 'query', 'x-filter': 'like' },
-            { name: 'createTime_dategt', in: 'query', 'x-filter': 'dategt' },
+            { name: 'createTime_dategt', in: 'query' },
           ],
           ...envelope({
             type: 'object',
@@ -158,6 +158,15 @@ describe('deriveEntities', () => {
     expect(thing?.unique).toEqual([
       { fields: ['thingName'], message: { zh: '名称已存在', en: 'Name taken' } },
     ]);
+  });
+
+  it('keeps read-only properties of the body out of the form', () => {
+    const c = contract();
+    const fields = (c.components!.schemas!.ThingFields as Loose).properties;
+    fields.useCount = { type: 'integer', readOnly: true };
+    const [thing] = deriveEntities(c).entities;
+    expect(thing?.fields.find((f) => f.name === 'useCount')).toMatchObject({ inForm: false, readOnly: true });
+    expect(thing?.fields.find((f) => f.name === 'thingName')?.inForm).toBe(true);
   });
 
   const broken: [string, (c: ReturnType<typeof contract>) => void, string][] = [

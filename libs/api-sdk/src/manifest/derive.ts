@@ -5,7 +5,8 @@
  * The extensions (documented in `openapi/README.md`):
  * - tag `x-entity`: `{ label, operations: {list, detail, submit|save+update, remove}, buttons, menu, unique }`;
  * - list query parameter `x-filter`: a kind (`like`, `equal`, `dategt`, …) or a list of kinds, the first being the
- *   parameter's own; a suffixed parameter (`createTime_dategt`) filters the property before the suffix;
+ *   parameter's own; a suffixed parameter (`createTime_dategt`) filters the property before the suffix, by the
+ *   suffix's kind without an x-filter;
  * - list operation `x-sort`: the snake_case columns `ascs` / `descs` accept (the bundle turns it into their pattern).
  */
 import {
@@ -128,11 +129,13 @@ function field(
   const f: EntityField = {
     name,
     type: type ?? 'string',
-    inForm: form !== undefined,
+    // a read-only property of the body (a counter, a label) is the server's: sent back, never edited
+    inForm: form !== undefined && s.readOnly !== true,
     required,
     readOnly: s.readOnly === true,
   };
-  const format = ref === 'DateTime' ? 'date-time' : typeof s.format === 'string' ? s.format : undefined;
+  const dateTime = ref === 'DateTime' || ref === 'OptionalDateTime';
+  const format = dateTime ? 'date-time' : typeof s.format === 'string' ? s.format : undefined;
   if (format) f.format = format;
   const label = localText(s['x-label']);
   if (label) f.label = label;
@@ -228,12 +231,13 @@ function deriveOne(doc: ContractDocument, tag: Json, ops: Map<string, Operation>
     const param = deref(doc, p).schema;
     if (param.in !== 'query' || typeof param.name !== 'string' || PAGING.has(param.name)) continue;
     const at = `${operationIds.list} parameter ${param.name}`;
-    const kinds = filterKinds(param['x-filter']);
+    const { field: f, suffix } = splitParam(param.name);
+    // a suffixed parameter says its kind by its name; x-filter is needed only where the name does not
+    const kinds = param['x-filter'] === undefined && suffix ? [suffix] : filterKinds(param['x-filter']);
     if (!kinds) {
       errors.push(`${at}: x-filter must be a filter kind or a list of them (${FILTER_KINDS.join(', ')})`);
       continue;
     }
-    const { field: f, suffix } = splitParam(param.name);
     if (!known.has(f)) errors.push(`${at}: filters ${f}, which ${schema} does not have`);
     if (suffix && kinds[0] !== suffix) errors.push(`${at}: a _${suffix} parameter filters by ${suffix}`);
     filters.push({ param: param.name, field: f, kind: kinds[0]!, also: kinds.slice(1) });
@@ -307,6 +311,7 @@ function deriveOne(doc: ContractDocument, tag: Json, ops: Map<string, Operation>
     filters,
     sorts,
     buttons,
+    submitAnswersRow: formOp ? refName(doc, answerRecord(doc, formOp, false)) === schema : false,
     unique,
   };
   const formSchema = refName(doc, formNode);

@@ -134,6 +134,8 @@ export interface EntityManifestData {
   /** Columns the list sorts by (snake_case, the values of `ascs` / `descs`). */
   sorts: string[];
   buttons: Partial<Record<EntityButtonKind, string>>;
+  /** The submit (or save) answers the saved row (its 200 data is the view object), else an empty object. */
+  submitAnswersRow: boolean;
   /** Unique keys (`x-entity.unique`); the server refuses a write that would repeat one. */
   unique: EntityUnique[];
   menu?: EntityMenu;
