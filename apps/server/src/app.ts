@@ -21,21 +21,22 @@ import { dictBizHandlers, dictHandlers } from './handlers/dict';
 import { menuHandlers } from './handlers/menu';
 import { roleHandlers } from './handlers/role';
 import { scopeHandlers } from './handlers/scope';
-import { topmenuHandlers } from './handlers/topmenu';
 import { apiScopeHook } from './auth/api-scope';
 import { buttonGuardHook, writeGuards } from './auth/button-guard';
 import { declaredEntities, entityRegistry, type EntityRegistry } from './crud/entities';
+import { dyCommonModule } from './modules/dy/dy-common/dy-common.module';
 import { paramModule } from './modules/system/param/param.module';
 import { postModule } from './modules/system/post/post.module';
-import { clientHandlers } from './handlers/client';
+import { clientModule } from './modules/system/client/client.module';
+import { topmenuModule } from './modules/system/topmenu/topmenu.module';
+import { noticeModule } from './modules/desk/notice/notice.module';
+import { attachModule } from './modules/resource/attach/attach.module';
+import { ossModule } from './modules/resource/oss/oss.module';
+import { smsModule } from './modules/resource/sms/sms.module';
 import { logHandlers } from './handlers/log';
 import { regionHandlers } from './handlers/region';
 import { tenantHandlers } from './handlers/tenant';
 import { userHandlers } from './handlers/user';
-import { attachHandlers } from './handlers/attach';
-import { noticeHandlers } from './handlers/notice';
-import { ossHandlers } from './handlers/oss';
-import { smsHandlers } from './handlers/sms';
 import { yingdaoAuthHandlers } from './handlers/yingdao-auth';
 import { registerLabelInvalidation } from './handlers/user-labels';
 import { flowHandlers } from './handlers/flow';
@@ -277,25 +278,28 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   // payments (src/pay): body parsers of notifications, the sandbox's fake gateways when enabled, the expiry sweep
   const payments = await setupPayments(app, db, config.pay);
 
+  // top menus are also answered by the menu service (`menuTopMenu`), in the topmenu module's view
+  const topmenu = topmenuModule(db, entities);
   const serviceHandlers: object = {
     ...authHandlers(db, tokens),
-    ...menuHandlers(db),
+    ...menuHandlers(db, topmenu.toVO),
     ...roleHandlers(db),
-    ...topmenuHandlers(db),
+    ...topmenu.handlers,
     ...scopeHandlers(db),
     ...dictHandlers(db),
     ...paramModule(db, entities),
     ...postModule(db, entities),
+    ...dyCommonModule(db, entities),
     ...dictBizHandlers(db),
     ...deptHandlers(db),
     ...tenantHandlers(db),
-    ...clientHandlers(db),
+    ...clientModule(db, entities),
     ...regionHandlers(db),
     ...logHandlers(db),
-    ...ossHandlers(db, { uploadDir }),
-    ...smsHandlers(db),
-    ...attachHandlers(db),
-    ...noticeHandlers(db),
+    ...ossModule(db, entities, { uploadDir }),
+    ...smsModule(db, entities),
+    ...attachModule(db, entities),
+    ...noticeModule(db, entities),
     ...userHandlers(db),
     ...yingdaoAuthHandlers(db),
     ...flowHandlers(db),

@@ -9,6 +9,7 @@ import { writeGuards } from './auth/button-guard';
 import { declaredEntities } from './crud/entities';
 import { dept, dictBiz, menu, param, post, role, tenant, tenantPackage, user } from './db/schema';
 import { attach, notice, oss, sms, smsMessage } from './db/schema-resource';
+import { dyCommon } from './db/schema-dy';
 import { yingdaoAuth } from './db/schema-yingdao';
 import { PERM_IDS } from './db/seed-perm';
 import { SEED_IDS } from './db/seed-data';
@@ -625,6 +626,7 @@ describe.each(backends)('permissions on %s', (kind) => {
     const paramRow = (id: bigint) => one(db().select().from(param).where(eq(param.id, id)));
     const deptRow = (id: bigint) => one(db().select().from(dept).where(eq(dept.id, id)));
     const postRow = (id: bigint) => one(db().select().from(post).where(eq(post.id, id)));
+    const dyCommonRow = (id: bigint) => one(db().select().from(dyCommon).where(eq(dyCommon.id, id)));
     const bizRow = (id: bigint) => one(db().select().from(dictBiz).where(eq(dictBiz.id, id)));
     const noticeRow = (id: bigint) => one(db().select().from(notice).where(eq(notice.id, id)));
     const attachRow = (id: bigint) => one(db().select().from(attach).where(eq(attach.id, id)));
@@ -659,6 +661,11 @@ describe.each(backends)('permissions on %s', (kind) => {
         await db()
           .insert(post)
           .values({ ...audit(t, id), postCode: `b${id % 100000n}`, postName: 'p' });
+      },
+      dy_common: async (t: string, id: bigint) => {
+        await db()
+          .insert(dyCommon)
+          .values({ ...audit(t, id), content: `phrase ${id}` });
       },
       dictbiz: async (t: string, id: bigint) => {
         await db()
@@ -771,6 +778,18 @@ describe.each(backends)('permissions on %s', (kind) => {
             .select()
             .from(post)
             .where(eq(post.postName, `btn${n}`)),
+      ),
+      ...crudCases(
+        'dy_common',
+        'dyCommon',
+        '/api/smart-dy/dy_common',
+        (n) => ({ content: `btn phrase ${n}`, weight: 1 }),
+        dyCommonRow,
+        (n) =>
+          db()
+            .select()
+            .from(dyCommon)
+            .where(eq(dyCommon.content, `btn phrase ${n}`)),
       ),
       ...crudCases(
         'dictbiz',
@@ -922,9 +941,10 @@ describe.each(backends)('permissions on %s', (kind) => {
     };
 
     /**
-     * Writes of modules with a role check of their own (topmenu: administrators, src/handlers/topmenu.ts; client:
-     * the platform administrator, src/handlers/client.ts). Their entities are declared, so the contract's buttons
-     * guard them too (button-guard.ts `writeGuards`); a granted button alone does not pass the role check.
+     * Writes of modules with a role check of their own (topmenu: administrators,
+     * src/modules/system/topmenu/topmenu.module.ts; client: the platform administrator,
+     * src/modules/system/client/client.module.ts). Their entities are declared, so the contract's buttons guard them
+     * too (button-guard.ts `writeGuards`); a granted button alone does not pass the role check.
      */
     const ROLE_CHECKED: { op: string; page: string; url: string; body?: (n: number) => object }[] = [
       {

@@ -59,6 +59,17 @@ export function formatDateTime(d: Date | null | undefined): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
 }
 
+const DATETIME = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
+
+/** `yyyy-MM-dd HH:mm:ss` (server local time, validated by the contract's pattern) → Date. */
+export function parseDateTime(v: string): Date {
+  const m = DATETIME.exec(v);
+  const d = m ? new Date(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!, +m[6]!) : undefined;
+  // reject overflowing values such as 2026-02-31 instead of rolling them over
+  if (!d || Number.isNaN(d.getTime()) || formatDateTime(d) !== v) throw new BizError(`日期格式错误: ${v}`);
+  return d;
+}
+
 /** The audit columns every tenant-owned row carries (blade's BaseEntity). */
 export interface AuditColumns {
   createUser: bigint | null;

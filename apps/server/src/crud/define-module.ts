@@ -8,14 +8,16 @@
  * - a sort column `post_code` is the table column whose SQL name is `post_code`;
  * - the key (`id`, `isDeleted`), tenant (`tenantId`) and audit columns are found by their property names
  *   (src/db/columns.ts `audit()`).
- * The options keep what only the module knows: the default order, hooks, computed view fields; any
- * other option replaces the derived value (filters and sorts are merged with the derived ones).
+ * The options keep what only the module knows: the default order, hooks, computed view fields, adjustments of the
+ * form values (`form`); any other option replaces the derived value (filters and sorts are merged with the derived
+ * ones).
  */
 import type { EntityManifestData } from '@smart/api-sdk/manifest';
 import { getTableColumns, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { TokenClaims } from '../auth/tokens';
 import type { Db } from '../db/index';
-import { formatDateTime } from '../util';
+import { BizError, formatDateTime, parseId } from '../util';
 import {
   crud,
   type CrudOps,
@@ -34,6 +36,11 @@ export type CrudModuleOptions<R extends Row> = Partial<
   defaultOrder: SQL[];
   /** Computed view fields that are not columns (labels of codes …); they take their place in the contract order. */
   view?(row: R): Row;
+  /**
+   * Adjusts the form values derived from the manifest before a write (parsing a datetime, trimming, keeping a
+   * masked secret); throw a BizError to refuse. `existing` is the stored row of an update.
+   */
+  form?(values: Row, body: Row, existing: R | undefined, claims: TokenClaims): Row | Promise<Row>;
 };
 
 /** The audit columns of src/db/columns.ts `audit()`: a table with all of them is stamped on every write. */
@@ -45,6 +52,18 @@ function viewValue(col: PgColumn, v: unknown): unknown {
   if (col.dataType === 'bigint') return v === null || v === undefined ? '' : String(v as bigint);
   if (col.dataType === 'date') return formatDateTime(v as Date | null);
   return v;
+}
+
+/**
+ * A body value as its column stores it: an id string of a bigint column is the number, '' none (the contract's
+ * OptionalId: nulls travel as ""); other values are stored as the contract validated them.
+ */
+function storedValue(col: PgColumn, v: unknown): unknown {
+  if (col.dataType !== 'bigint' || typeof v !== 'string') return v;
+  if (v === '') return null;
+  const id = parseId(v);
+  if (id === undefined) throw new BizError(`无效的编号: ${v}`);
+  return id;
 }
 
 /** Query property → filter spec, from the manifest's filters (a property may have several suffixed params). */
@@ -106,7 +125,7 @@ export function defineCrudModule<T extends PgTable>(
 
   const formFields = entity.fields.filter((f) => f.inForm && Object.hasOwn(columns, f.name));
   const viewFields = entity.fields.map((f) => f.name);
-  const { view, filters, sortable, ...rest } = options;
+  const { view, form, filters, sortable, ...rest } = options;
 
   /** The view object in contract order: `id`, the manifest's fields (columns or computed), then other extras. */
   const toVO = (row: R): object => {
@@ -134,15 +153,21 @@ export function defineCrudModule<T extends PgTable>(
     unique: deriveUnique(entity, columns),
     // required fields always (the contract validated them); optional ones only when sent, so an update that omits
     // them keeps the stored value (as the hand-written post and param modules did)
-    fields: (b) =>
-      Object.fromEntries(
-        formFields.filter((f) => f.required || b[f.name] !== undefined).map((f) => [f.name, b[f.name]]),
-      ),
+    fields: (b, existing, claims) => {
+      const values = Object.fromEntries(
+        formFields
+          .filter((f) => f.required || b[f.name] !== undefined)
+          .map((f) => [f.name, storedValue(columns[f.name]!, b[f.name])]),
+      );
+      return form ? form(values, b, existing, claims) : values;
+    },
     // the page's data-scope rules (src/auth/data-scope.ts), keyed by the menu code as seed-perm.ts grants them
     ...(code && columns.createUser && columns.createDept
       ? { dataScope: { code, columns: scopeColumns as Record<string, PgColumn> } }
       : {}),
     ops: entity.operations as CrudOps,
+    // what the contract's submit answers: the saved row, or nothing
+    ...(entity.submitAnswersRow ? { submitResult: (row: R) => toVO(row) } : {}),
     ...rest,
   };
   return { ...crud<R>(db, spec), toVO, spec };

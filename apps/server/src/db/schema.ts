@@ -330,3 +330,4 @@ export * from './schema-resource';
 export * from './schema-yingdao';
 export * from './schema-flow';
 export * from './schema-order';
+export * from './schema-dy';

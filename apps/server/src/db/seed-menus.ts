@@ -47,13 +47,13 @@ interface GroupDecl {
   id?: bigint;
 }
 
-interface SubGroupDecl {
+interface SubGroupDecl<P = PageDecl | EntityPageRef> {
   code: string;
   zh: string;
   en: string;
   path: string;
   icon: string;
-  pages: PageDecl[];
+  pages: P[];
 }
 
 const CRUD: ButtonKind[] = ['add', 'edit', 'delete', 'view'];
@@ -88,16 +88,7 @@ export const MENU_CATALOGUE: GroupDecl[] = [
     path: '/desk',
     icon: 'layout-dashboard',
     sort: 1,
-    pages: [
-      {
-        code: 'notice',
-        zh: '通知公告',
-        en: 'Notices',
-        path: '/desk/notice',
-        icon: 'megaphone',
-        remove: api('smart-desk', 'notice'),
-      },
-    ],
+    pages: [{ entity: 'notice' }],
   },
   {
     code: 'work',
@@ -159,7 +150,7 @@ export const MENU_CATALOGUE: GroupDecl[] = [
         pages: [
           biz('dy', 'smart-dy', 'dy_browse', '浏览任务', 'Browse tasks', 'list-checks'),
           biz('dy', 'smart-dy', 'dy_arr', '账号名单', 'Account roster', 'users'),
-          biz('dy', 'smart-dy', 'dy_common', '常用语', 'Phrases', 'message-square-text'),
+          { entity: 'dy_common' },
           biz('dy', 'smart-dy', 'dy_browse_log', '浏览日志', 'Browse logs', 'scroll-text', LOGS),
           biz('dy', 'smart-dy', 'dy_browe_log_group', '浏览日志分组', 'Browse log groups', 'folders', LOGS),
         ],
@@ -431,14 +422,7 @@ export const MENU_CATALOGUE: GroupDecl[] = [
         icon: 'menu',
         remove: api('smart-system', 'menu'),
       },
-      {
-        code: 'topmenu',
-        zh: '顶部菜单',
-        en: 'Top menus',
-        path: '/system/topmenu',
-        icon: 'panel-top',
-        remove: api('smart-system', 'topmenu'),
-      },
+      { entity: 'topmenu' },
       { entity: 'param', id: SEED_IDS.menuParam },
       {
         code: 'tenant',
@@ -458,14 +442,7 @@ export const MENU_CATALOGUE: GroupDecl[] = [
         // docs/spec.md §2: add, edit and delete; the view button is hidden
         buttons: ['add', 'edit', 'delete'],
       },
-      {
-        code: 'client',
-        zh: '应用管理',
-        en: 'Clients',
-        path: '/system/client',
-        icon: 'app-window',
-        remove: api('smart-system', 'client'),
-      },
+      { entity: 'client' },
     ],
   },
   {
@@ -569,33 +546,7 @@ export const MENU_CATALOGUE: GroupDecl[] = [
     path: '/resource',
     icon: 'hard-drive',
     sort: 102,
-    pages: [
-      {
-        code: 'oss',
-        zh: '对象存储',
-        en: 'Object storage',
-        path: '/resource/oss',
-        icon: 'cloud',
-        remove: api('smart-resource', 'oss'),
-      },
-      {
-        code: 'sms',
-        zh: '短信配置',
-        en: 'SMS',
-        path: '/resource/sms',
-        icon: 'message-square-more',
-        remove: api('smart-resource', 'sms'),
-      },
-      {
-        code: 'attach',
-        zh: '附件管理',
-        en: 'Attachments',
-        path: '/resource/attach',
-        icon: 'paperclip',
-        remove: api('smart-resource', 'attach'),
-        buttons: ['delete', 'view'],
-      },
-    ],
+    pages: [{ entity: 'oss' }, { entity: 'sms' }, { entity: 'attach' }],
   },
   {
     code: 'base',
@@ -637,7 +588,7 @@ export const MENU_CATALOGUE: GroupDecl[] = [
 ];
 
 const BASE = 1900000000000000000n;
-const isSub = (p: PageDecl | EntityPageRef | SubGroupDecl): p is SubGroupDecl => 'pages' in p;
+const isSub = <P>(p: PageDecl | EntityPageRef | SubGroupDecl<P>): p is SubGroupDecl<P> => 'pages' in p;
 
 /**
  * The page of a declared entity at position `sort` of group `group`: the manifest's menu must name that group as its
@@ -665,9 +616,19 @@ function entityPageDecl(ref: EntityPageRef, group: string, sort: number): PageDe
   };
 }
 
-/** A group's direct entries with declared entity pages resolved. */
-const groupPages = (g: GroupDecl): (PageDecl | SubGroupDecl)[] =>
-  g.pages.map((p, pi) => ('entity' in p ? entityPageDecl(p, g.code, pi + 1) : p));
+/** The pages of a group or sub-group, with declared entity pages resolved at their positions. */
+const resolvePages = (pages: (PageDecl | EntityPageRef)[], parent: string): PageDecl[] =>
+  pages.map((p, i) => ('entity' in p ? entityPageDecl(p, parent, i + 1) : p));
+
+/** A group's direct entries (and its sub-groups' pages) with declared entity pages resolved. */
+const groupPages = (g: GroupDecl): (PageDecl | SubGroupDecl<PageDecl>)[] =>
+  g.pages.map((p, pi) =>
+    'entity' in p
+      ? entityPageDecl(p, g.code, pi + 1)
+      : isSub(p)
+        ? { ...p, pages: resolvePages(p.pages, p.code) }
+        : p,
+  );
 
 function pageRows(p: PageDecl, id: bigint, parentId: bigint, sort: number): SeedMenu[] {
   const rows: SeedMenu[] = [

@@ -38,8 +38,7 @@ import { roleIdsOf } from '../auth/permissions';
 import { NOT_FOUND_MSG, caller } from '../crud/index';
 import type { Db } from '../db/index';
 import { dict, flowInstance, flowProcess, flowTask, processLeave, user } from '../db/schema';
-import { auditVO, BizError, escapeLike, formatDateTime, nextId, ok, parseId } from '../util';
-import { parseDateTime } from './notice';
+import { auditVO, BizError, escapeLike, formatDateTime, nextId, ok, parseDateTime, parseId } from '../util';
 
 export const LEAVE_PROCESS_ID = 'Leave:1:4';
 export const LEAVE_TABLE = 'blade_process_leave';

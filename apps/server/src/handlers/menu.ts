@@ -23,7 +23,6 @@ import { menu, roleMenu, roleScope, scopeApi, scopeData, topMenu, topMenuSetting
 import { BizError, nextId, ok, parseId, parseIds } from '../util';
 import { HAS_CHILDREN_MSG } from './dict';
 import { visibleRoleIds } from './role';
-import { toTopMenuVO } from './topmenu';
 
 export const DUPLICATE_MENU_MSG = '菜单名或编号已存在!';
 export const PARENT_NOT_MENU_MSG = '父节点只可选择菜单类型!';
@@ -91,7 +90,8 @@ const filters: Record<string, FilterSpec> = {
   alias: { column: menu.alias },
 };
 
-export function menuHandlers(db: Db) {
+/** `topMenuView`: the view of a top menu (src/modules/system/topmenu), which `menuTopMenu` answers. */
+export function menuHandlers(db: Db, topMenuView: (row: typeof topMenu.$inferSelect) => object) {
   const live = eq(menu.isDeleted, 0);
   const cache = scopeCache(db);
 
@@ -278,7 +278,7 @@ export function menuHandlers(db: Db) {
         .from(topMenu)
         .where(and(eq(topMenu.tenantId, a.tenant_id), eq(topMenu.isDeleted, 0)))
         .orderBy(asc(topMenu.sort), asc(topMenu.id));
-      return ok(rows.map(toTopMenuVO));
+      return ok(rows.map(topMenuView));
     },
 
     async menuGrantTree(req: FastifyRequest) {

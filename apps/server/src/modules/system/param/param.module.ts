@@ -1,6 +1,7 @@
 /**
  * Parameters (tenant-owned): the generic module from the contract's `param` declaration
- * (src/crud/define-module.ts, its unique key included), plus the submit answering the saved row.
+ * (src/crud/define-module.ts, its unique key and the submit answering the saved row included). The unique
+ * paramKey is also a partial unique index (db/schema.ts smart_param_key_uq), which settles concurrent submits.
  */
 import { desc } from 'drizzle-orm';
 import { defineCrudModule } from '../../../crud/define-module';
@@ -11,8 +12,5 @@ import { param } from '../../../db/schema';
 export function paramModule(db: Db, entities: EntityRegistry) {
   return defineCrudModule(db, entities.get('param'), param, {
     defaultOrder: [desc(param.createTime)],
-    // the contract's unique paramKey is also a partial unique index (db/schema.ts smart_param_key_uq), which
-    // settles concurrent submits
-    submitResult: (row, view) => view(row),
   }).handlers;
 }

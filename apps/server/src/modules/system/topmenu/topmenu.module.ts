@@ -1,69 +1,36 @@
 /**
- * Top menus (docs/platform-contract.md §3.4, §4.4): tenant-owned entries of the top bar; `grant` replaces the menus of the
- * caller's top menus (another tenant's ids behave like unknown ids). Writes are for `administrator` / `admin`.
+ * Top menus (docs/platform-contract.md §3.4, §4.4): tenant-owned entries of the top bar. The generic module from the
+ * contract's `topmenu` declaration (src/crud/define-module.ts), plus what the contract cannot say: the default order,
+ * the role check of writes (`administrator` / `admin`), dropping a removed entry's menu settings, and `grant`, which
+ * replaces the menus of the caller's top menus (another tenant's ids behave like unknown ids).
+ *
+ * A new entry without `source` stores '' (the column's default, src/db/schema-perm.ts).
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { bodyOf, isAdministrator } from '../auth/permissions';
-import type { TokenClaims } from '../auth/tokens';
-import { caller, crud, NO_PERMISSION_MSG, NOT_FOUND_MSG } from '../crud/index';
-import type { Db } from '../db/index';
-import { menu, topMenu, topMenuSetting } from '../db/schema';
-import { auditVO, BizError, nextId, ok, parseId } from '../util';
-
-type TopMenuRow = typeof topMenu.$inferSelect;
-
-export function toTopMenuVO(t: TopMenuRow) {
-  return {
-    id: t.id.toString(),
-    tenantId: t.tenantId,
-    code: t.code,
-    name: t.name,
-    source: t.source,
-    sort: t.sort,
-    ...auditVO(t),
-  };
-}
+import { bodyOf, isAdministrator } from '../../../auth/permissions';
+import type { TokenClaims } from '../../../auth/tokens';
+import { defineCrudModule } from '../../../crud/define-module';
+import type { EntityRegistry } from '../../../crud/entities';
+import { caller, NO_PERMISSION_MSG, NOT_FOUND_MSG } from '../../../crud/index';
+import type { Db } from '../../../db/index';
+import { menu, topMenu, topMenuSetting } from '../../../db/schema';
+import { BizError, nextId, ok, parseId } from '../../../util';
 
 function requireManager(a: TokenClaims): void {
   if (!isAdministrator(a) && !a.authorities.includes('admin')) throw new BizError(NO_PERMISSION_MSG, 401);
 }
 
-export function topmenuHandlers(db: Db) {
-  const m = crud<TopMenuRow>(db, {
-    table: topMenu,
-    id: topMenu.id,
-    isDeleted: topMenu.isDeleted,
-    tenantId: topMenu.tenantId,
-    audited: true,
-    toVO: toTopMenuVO,
-    filters: {
-      code: { column: topMenu.code, plain: 'equal' },
-      name: { column: topMenu.name, plain: 'equal' },
-    },
-    sortable: {
-      id: topMenu.id,
-      code: topMenu.code,
-      name: topMenu.name,
-      sort: topMenu.sort,
-      create_time: topMenu.createTime,
-      update_time: topMenu.updateTime,
-    },
+export function topmenuModule(db: Db, entities: EntityRegistry) {
+  const m = defineCrudModule(db, entities.get('topmenu'), topMenu, {
     defaultOrder: [asc(topMenu.sort)],
     authorizeWrite: requireManager,
-    fields: (b, existing) => ({
-      code: b.code,
-      name: b.name,
-      sort: b.sort,
-      ...(b.source !== undefined ? { source: b.source } : existing ? {} : { source: '' }),
-    }),
     async beforeRemove(ids) {
       await db.delete(topMenuSetting).where(inArray(topMenuSetting.topMenuId, ids));
     },
-    ops: { list: 'topmenuList', detail: 'topmenuDetail', submit: 'topmenuSubmit', remove: 'topmenuRemove' },
   });
 
-  return {
+  const handlers = {
     ...m.handlers,
     async topmenuGrant(req: FastifyRequest) {
       const a = caller(req);
@@ -102,4 +69,6 @@ export function topmenuHandlers(db: Db) {
       return ok({});
     },
   };
+  // the view of a top menu, which the menu service's `menuTopMenu` answers too (app.ts hands it over)
+  return { handlers, toVO: m.toVO };
 }

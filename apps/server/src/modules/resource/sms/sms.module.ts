@@ -1,44 +1,32 @@
 /**
- * SMS configs (docs/platform-contract.md §3.16, §4.12) and `endpoint/send-message`. Tenant-owned; the secret key is masked as
- * for oss, and `enable` keeps exactly one active config per tenant. Messages go to the provider of the config's
+ * SMS configs (docs/platform-contract.md §3.16, §4.12) and `endpoint/send-message`. Tenant-owned: the generic module
+ * from the contract's `sms` declaration (src/crud/define-module.ts), plus what the contract cannot say: the default
+ * order, the labels and the masked secret of the view (src/kernel/secret.ts), `enable`, which keeps exactly one
+ * active config per tenant (src/kernel/active-config.ts), and sending. Messages go to the provider of the config's
  * category (src/sms: the built-in log provider).
  */
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { caller, crud } from '../crud/index';
-import type { Db } from '../db/index';
-import { sms } from '../db/schema';
-import { smsProviderFor } from '../sms/index';
-import { auditVO, BizError, ok, parseId } from '../util';
-import { DUPLICATE_CODE_MSG, SECRET_MASK, enableOne, secretOf, statusName, switchable } from './oss';
+import { defineCrudModule } from '../../../crud/define-module';
+import type { EntityRegistry } from '../../../crud/entities';
+import { caller } from '../../../crud/index';
+import type { Db } from '../../../db/index';
+import { sms } from '../../../db/schema';
+import { enableOne, statusName } from '../../../kernel/active-config';
+import { SECRET_MASK, secretOf } from '../../../kernel/secret';
+import { smsProviderFor } from '../../../sms/index';
+import { BizError, ok, parseId } from '../../../util';
 
 type SmsRow = typeof sms.$inferSelect;
 
-export const SEND_OK_MSG = '发送成功';
-export const SEND_FAILED_MSG = '发送失败';
-export const BAD_PARAMS_MSG = '短信参数格式错误';
+const SEND_OK_MSG = '发送成功';
+const SEND_FAILED_MSG = '发送失败';
+const BAD_PARAMS_MSG = '短信参数格式错误';
 
-/** Labels of the dictionary `sms`. */
+/** Labels of the dictionary `sms` (seed-dicts.ts), the view's `categoryName`. */
 const CATEGORY: Record<number, string> = { 1: '云片', 2: '七牛云', 3: '阿里云', 4: '腾讯云' };
+/** Advisory lock of `enable` (src/kernel/active-config.ts), distinct from the oss one. */
 const SMS_LOCK = 86000402;
-
-export function toSmsVO(s: SmsRow) {
-  return {
-    id: s.id.toString(),
-    tenantId: s.tenantId,
-    categoryName: CATEGORY[s.category] ?? '',
-    statusName: statusName(s.status),
-    category: s.category,
-    smsCode: s.smsCode,
-    templateId: s.templateId,
-    accessKey: s.accessKey,
-    secretKey: SECRET_MASK,
-    regionId: s.regionId,
-    signName: s.signName,
-    remark: s.remark,
-    ...auditVO(s),
-  };
-}
 
 /** `params`: a JSON object of template variables; values become strings (providers take strings). */
 function parseParams(raw: string | undefined): Record<string, string> {
@@ -60,39 +48,18 @@ function parseParams(raw: string | undefined): Record<string, string> {
   return out;
 }
 
-export function smsHandlers(db: Db) {
-  const m = crud<SmsRow>(db, {
-    table: sms,
-    id: sms.id,
-    isDeleted: sms.isDeleted,
-    tenantId: sms.tenantId,
-    audited: true,
-    toVO: toSmsVO,
-    filters: {
-      category: { column: sms.category, plain: 'equal', kinds: ['equal'] },
-      smsCode: { column: sms.smsCode, plain: 'equal', kinds: ['equal', 'like'] },
-    },
-    sortable: {
-      id: sms.id,
-      category: sms.category,
-      sms_code: sms.smsCode,
-      status: sms.status,
-      create_time: sms.createTime,
-      update_time: sms.updateTime,
-    },
+export function smsModule(db: Db, entities: EntityRegistry) {
+  const m = defineCrudModule(db, entities.get('sms'), sms, {
     defaultOrder: [desc(sms.createTime)],
-    unique: [{ columns: { smsCode: sms.smsCode }, message: DUPLICATE_CODE_MSG }],
-    fields: (b, existing) => ({
-      category: b.category,
-      smsCode: b.smsCode,
-      templateId: b.templateId,
-      accessKey: b.accessKey,
-      secretKey: secretOf(b, existing),
-      ...(b.regionId !== undefined ? { regionId: b.regionId } : {}),
-      ...(b.signName !== undefined ? { signName: b.signName } : {}),
-      ...(b.remark !== undefined ? { remark: b.remark } : {}),
+    view: (s) => ({
+      categoryName: CATEGORY[s.category] ?? '',
+      statusName: statusName(s.status),
+      secretKey: SECRET_MASK,
     }),
-    ops: { list: 'smsList', detail: 'smsDetail', submit: 'smsSubmit', remove: 'smsRemove' },
+    form: (v, _b, existing) => ({
+      ...v,
+      secretKey: secretOf(v.secretKey as string, existing?.secretKey, '请输入secretKey'),
+    }),
   });
 
   /** The config named `code`, else the tenant's active one (as upstream's SmsBuilder falls back). */
@@ -116,7 +83,7 @@ export function smsHandlers(db: Db) {
     ...m.handlers,
     async smsEnable(req: FastifyRequest) {
       const { id } = req.query as { id: string };
-      await enableOne(db, switchable(sms), SMS_LOCK, caller(req), id);
+      await enableOne(db, sms, SMS_LOCK, caller(req), id);
       return ok({});
     },
 
