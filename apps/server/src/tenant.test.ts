@@ -172,6 +172,17 @@ describe.each(backends)('tenant, tenant package and client on %s', (kind) => {
     await expect(assertAccountQuota(s.handle.db, t.tenantId)).resolves.toBeUndefined();
   });
 
+  it('settings: an impossible expiry date is refused, not rolled over into another date', async () => {
+    await post_(`${SYS}/tenant/submit`, { tenantName: '日期租户', linkman: 'x' });
+    const t = await tenantByName('日期租户');
+    const set = await post_(
+      `${SYS}/tenant/setting?ids=${t.id}&accountNumber=1&expireTime=${encodeURIComponent('2026-02-31 10:00:00')}`,
+    );
+    expect(set.statusCode).toBe(400);
+    expect(set.json()).toMatchObject({ code: 400, success: false, msg: '日期格式错误: 2026-02-31 10:00:00' });
+    expect((await tenantByName('日期租户')).expireTime).toBe('');
+  });
+
   it('removes tenants but never 000000', async () => {
     const root = await tenantByName('管理组');
     const refused = await post_(`${SYS}/tenant/remove?ids=${root.id}`);

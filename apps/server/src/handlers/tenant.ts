@@ -13,7 +13,7 @@ import type { TokenClaims } from '../auth/tokens';
 import { caller, crud, NOT_FOUND_MSG, requirePlatformAdmin } from '../crud/index';
 import type { Db } from '../db/index';
 import { dept, menu, param, post, role, roleMenu, tenant, tenantPackage, user } from '../db/schema';
-import { auditVO, BizError, formatDateTime, nextId, ok, parseId, parseIds } from '../util';
+import { auditVO, BizError, formatDateTime, nextId, ok, parseDateTime, parseId, parseIds } from '../util';
 
 type TenantRow = typeof tenant.$inferSelect;
 type PackageRow = typeof tenantPackage.$inferSelect;
@@ -212,15 +212,6 @@ const licenseKey = (id: bigint, accountNumber: number, expireTime: Date | null) 
   Buffer.from(
     JSON.stringify({ id: id.toString(), accountNumber, expireTime: formatDateTime(expireTime) }),
   ).toString('hex');
-
-const DATETIME = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
-
-function parseDateTime(v: string): Date {
-  const m = DATETIME.exec(v);
-  const d = m ? new Date(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!, +m[6]!) : undefined;
-  if (!d || Number.isNaN(d.getTime())) throw new BizError(`日期格式错误: ${v}`);
-  return d;
-}
 
 /* ------------------------------------------------------------------ handlers */
 
