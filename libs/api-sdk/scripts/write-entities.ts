@@ -83,6 +83,12 @@ function catalogue(lang: 'zh' | 'en') {
   }
   return { entity: all };
 }
+function menuNames() {
+  const names = { zh: {} as Record<string, string>, en: {} as Record<string, string> };
+  for (const e of entities)
+    if (e.menu) for (const lang of ['zh', 'en'] as const) names[lang][e.menu.code] = e.menu.name[lang];
+  return names;
+}
 writeFileSync(
   join(out, 'catalogue.ts'),
   [
@@ -90,13 +96,20 @@ writeFileSync(
     '/** Labels, rules and titles of every declared entity, under `entity.<name>`. */',
     `export const entityCatalogue = ${JSON.stringify({ zh: catalogue('zh'), en: catalogue('en') }, null, 2)} as const;`,
     '',
+    '/** The menu names of the declared entities by menu code (what the seed names them), in each language. */',
+    `export const entityMenuNames = ${JSON.stringify(menuNames(), null, 2)} as const;`,
+    '',
   ].join('\n'),
 );
 
 const index = [
   HEADER,
   ...entities.map((e) => `export { ${constName(e)} } from './${e.name}';`),
-  "export { entityCatalogue } from './catalogue';",
+  "export { entityCatalogue, entityMenuNames } from './catalogue';",
+  ...entities.map((e) => `import { ${constName(e)} } from './${e.name}';`),
+  '',
+  '/** Every declared entity (importing this list brings every manifest and its SDK functions along). */',
+  `export const allEntities = [${entities.map(constName).join(', ')}] as const;`,
   '',
 ];
 writeFileSync(join(out, 'index.ts'), index.join('\n'));
