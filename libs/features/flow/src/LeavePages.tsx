@@ -10,12 +10,21 @@ import {
   type BladeFlow,
 } from '@smart/api-sdk';
 import { useSession } from '@smart/auth';
-import { Button, Card, CardContent, CardHeader, CardTitle, Label, Skeleton, Textarea } from '@smart/ui';
+import {
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  CardTitle,
+  Label,
+  Skeleton,
+  Textarea,
+  toast,
+} from '@smart/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useShellNavigate } from '../../shell/navigate';
-import { notifySuccess } from '../../shell/toaster-host';
+import { useNavigate } from 'react-router';
 import { LeaveForm } from './LeaveForm';
 import { FlowHistory, LeaveSummary, leaveState } from './LeaveInfo';
 import { leaveDetailPath, type LeaveRoute } from './leave-routes';
@@ -81,7 +90,7 @@ function Decision({
   const { t } = useTranslation();
   const id = useId();
   const queryClient = useQueryClient();
-  const navigate = useShellNavigate();
+  const navigate = useNavigate();
   const me = useSession((s) => String(s.userInfo?.user_id ?? ''));
   const claimList = useWorkClaimList({});
   const [comment, setComment] = useState('');
@@ -105,7 +114,7 @@ function Decision({
     setBusy(true);
     try {
       await workClaimTask({ taskId });
-      void notifySuccess(t('leave.claimed'));
+      toast.success(t('leave.claimed'));
       await refresh();
     } catch {
       // the HTTP layer showed why
@@ -129,7 +138,7 @@ function Decision({
         // without a comment the server stores its default (同意)
         ...(text ? { comment: text } : {}),
       });
-      void notifySuccess(t('leave.completed'));
+      toast.success(t('leave.completed'));
       await refresh();
       void navigate(leaveDetailPath(processInstanceId, businessId));
     } catch {
@@ -142,7 +151,7 @@ function Decision({
   return (
     <Card>
       <CardHeader>
-        <CardTitle>{t('route.leaveHandle')}</CardTitle>
+        <CardTitle>{t('leave.handleTitle')}</CardTitle>
       </CardHeader>
       <CardContent className="grid gap-3">
         {mine ? (
@@ -214,7 +223,7 @@ export function LeaveHandle({
   );
 }
 
-/** The leave page of a parsed route (shell/views.ts binds it to the tab's path). */
+/** The leave page of a parsed route (index.ts binds it to the tab's path). */
 export function LeavePage({ route }: { route: LeaveRoute }) {
   if (route.page === 'form') return <LeaveForm processDefinitionId={route.processDefinitionId} />;
   if (route.page === 'handle') return <LeaveHandle {...route} />;

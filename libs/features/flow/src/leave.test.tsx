@@ -3,19 +3,13 @@ import { updateSession } from '@smart/auth';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { resolveView } from '../../shell/views';
-import { renderWithShell, setupMswServer } from '../../test-utils/providers';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { feature, resolveLeaveView } from './index';
 import { LeaveForm, toServerDateTime } from './LeaveForm';
 import { LeavePage } from './LeavePages';
 import { leaveState } from './LeaveInfo';
 import { parseLeaveRoute } from './leave-routes';
-
-vi.mock('../../shell/toaster-host', () => ({
-  notifyError: vi.fn(),
-  notifySuccess: vi.fn(),
-  ensureToaster: vi.fn(),
-}));
+import { renderWithShell, setupMswServer } from './test-utils';
 
 const ok = <T,>(data: T) => HttpResponse.json({ code: 200, success: true, msg: '操作成功', data });
 const ME = '1123598821738675211';
@@ -140,17 +134,19 @@ describe('leave routes', () => {
     expect(parseLeaveRoute('/system/user')).toBeUndefined();
   });
 
-  it('are in-layout views with their own tab labels, one component per path', () => {
-    const form = resolveView('/work/process/leave/form/Leave:1:4');
-    expect(form).toMatchObject({ kind: 'page', labelKey: 'route.leaveForm' });
-    expect(resolveView(`/work/process/leave/handle/${TASK}/${PI}/${BID}`)).toMatchObject({
-      labelKey: 'route.leaveHandle',
+  it('resolve to in-layout views with their own tab labels, from the feature object', async () => {
+    expect(feature.resolve).toBe(resolveLeaveView);
+    expect(resolveLeaveView('/work/process/leave/form/Leave:1:4')).toMatchObject({
+      label: 'leave.formTitle',
     });
-    const detail = resolveView(`/work/process/leave/detail/${PI}/${BID}`);
-    expect(detail).toMatchObject({ labelKey: 'route.leaveDetail' });
-    expect(resolveView(`/work/process/leave/detail/${PI}/${BID}`)).toEqual(detail);
-    expect(resolveView(`/work/process/leave/detail/${PI}/1`)).not.toEqual(detail);
-    expect(resolveView('/work/process/leave/detail/x')).toBeUndefined();
+    expect(resolveLeaveView(`/work/process/leave/handle/${TASK}/${PI}/${BID}`)).toMatchObject({
+      label: 'leave.handleTitle',
+    });
+    const detail = resolveLeaveView(`/work/process/leave/detail/${PI}/${BID}`);
+    expect(detail).toMatchObject({ label: 'leave.detailTitle' });
+    expect(typeof (await detail!.load()).default).toBe('function');
+    expect(resolveLeaveView('/work/process/leave/detail/x')).toBeUndefined();
+    expect(feature.routes).toEqual({});
   });
 });
 

@@ -2,15 +2,10 @@ import { renderHook, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderWithShell, setupMswServer } from '../../test-utils/providers';
 import PayPage, { amountProblem } from './PayPage';
 import { payOutcome, PAY_POLL_INTERVAL_MS, usePayStatus } from './pay-polling';
-
-vi.mock('../../shell/toaster-host', () => ({
-  notifyError: vi.fn(),
-  notifySuccess: vi.fn(),
-  ensureToaster: vi.fn(),
-}));
+import { encodeQr, qrPath } from './QrCodeView';
+import { renderWithShell, setupMswServer } from './test-utils';
 
 const order = {
   id: '1790000000000005101',
@@ -119,9 +114,11 @@ describe('pay page', () => {
     await user.click(screen.getByRole('radio', { name: '微信扫码' }));
     await user.click(screen.getByRole('button', { name: '立即支付' }));
     expect(await screen.findByTestId('pay-qr-content')).toHaveValue('weixin://wxpay/bizpayurl?pr=tGAKd8Tzz');
-    expect(screen.getByRole('img', { name: '付款二维码' }).querySelector('path')?.getAttribute('d')).toMatch(
-      /^M4,4/,
-    );
+    // The image is the qrcode package's symbol of the content, with a 4-module quiet zone.
+    const qr = screen.getByRole('img', { name: '付款二维码' });
+    const modules = encodeQr('weixin://wxpay/bizpayurl?pr=tGAKd8Tzz');
+    expect(qr).toHaveAttribute('viewBox', `0 0 ${modules.size + 8} ${modules.size + 8}`);
+    expect(qr.querySelector('path')).toHaveAttribute('d', qrPath(modules));
     expect(placed[0]).toMatchObject({ productType: 1, quantity: 1, amount: 99, payChannel: 'WECHAT_NATIVE' });
     expect(paid[0]).toEqual({
       path: 'wxPay/scanCode',

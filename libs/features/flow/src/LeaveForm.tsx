@@ -15,12 +15,12 @@ import {
   Input,
   SimpleSelect,
   Textarea,
+  toast,
 } from '@smart/ui';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { notifySuccess } from '../../shell/toaster-host';
 
 /** `yyyy-MM-ddTHH:mm[:ss]` of a datetime-local input → the contract's `yyyy-MM-dd HH:mm:ss`. */
 export function toServerDateTime(local: string): string {
@@ -76,7 +76,7 @@ export function LeaveForm({ processDefinitionId }: { processDefinitionId: string
         reason: values.reason.trim(),
       });
       form.reset(EMPTY);
-      void notifySuccess(t('leave.submitted'));
+      toast.success(t('leave.submitted'));
     } catch {
       // the HTTP layer showed the server's message
     } finally {
@@ -87,7 +87,7 @@ export function LeaveForm({ processDefinitionId }: { processDefinitionId: string
   return (
     <Card className="max-w-2xl">
       <CardHeader>
-        <CardTitle>{t('route.leaveForm')}</CardTitle>
+        <CardTitle>{t('leave.formTitle')}</CardTitle>
       </CardHeader>
       <CardContent>
         <Form {...form}>

@@ -7,12 +7,11 @@ import {
 } from '@smart/api-sdk';
 import { Button, Card, CardContent, CardHeader, CardTitle, Input, Label, RadioGroup } from '@smart/ui';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { USER_FIGURES_KEY, useUserFigures } from '../wel/figures';
 import { PAY_POLL_INTERVAL_MS, payOutcome, usePayStatus } from './pay-polling';
-import { encodeQr, qrPath } from './qr';
-import '../../i18n/issue6';
+import { QrCodeView } from './QrCodeView';
+import { USER_FIGURES_KEY, useUserFigures } from './user-figures';
 
 export const PAY_CHANNELS = ['ALIPAY_PC', 'ALIPAY_QR', 'WECHAT_NATIVE'] as const;
 export type PayChannel = (typeof PAY_CHANNELS)[number];
@@ -120,15 +119,15 @@ export default function PayPage({ pollIntervalMs = PAY_POLL_INTERVAL_MS }: { pol
         </CardHeader>
         <CardContent>
           <dl className="grid grid-cols-[8rem_1fr] gap-y-1 text-sm" data-testid="pay-figures">
-            <dt className="text-muted-foreground">{t('dashboard.expireTime')}</dt>
-            <dd>{figures ? figures.expireTime || t('dashboard.unlimited') : '-'}</dd>
-            <dt className="text-muted-foreground">{t('dashboard.power')}</dt>
+            <dt className="text-muted-foreground">{t('pay.expireTime')}</dt>
+            <dd>{figures ? figures.expireTime || t('pay.unlimited') : '-'}</dd>
+            <dt className="text-muted-foreground">{t('pay.power')}</dt>
             <dd>
-              {figures?.power ?? '-'} {t('dashboard.powerUnit')}
+              {figures?.power ?? '-'} {t('pay.powerUnit')}
             </dd>
-            <dt className="text-muted-foreground">{t('dashboard.balance')}</dt>
+            <dt className="text-muted-foreground">{t('pay.balance')}</dt>
             <dd>
-              {figures?.balance ?? '-'} {t('dashboard.balanceUnit')}
+              {figures?.balance ?? '-'} {t('pay.balanceUnit')}
             </dd>
           </dl>
         </CardContent>
@@ -261,40 +260,6 @@ function PayProgress({
       <div>
         <Button onClick={onDone}>{t('pay.stop')}</Button>
       </div>
-    </div>
-  );
-}
-
-/** The QR code (drawn by the small encoder in qr.ts) and, to copy, its content. */
-function QrCodeView({ content }: { content: string }) {
-  const { t } = useTranslation();
-  const matrix = useMemo(() => encodeQr(content), [content]);
-  const side = matrix.size + 8;
-  return (
-    <div className="grid gap-2">
-      <svg
-        role="img"
-        aria-label={t('pay.qrImage')}
-        data-testid="pay-qr"
-        viewBox={`0 0 ${side} ${side}`}
-        width={200}
-        height={200}
-        shapeRendering="crispEdges"
-        className="rounded-md border bg-white"
-      >
-        <rect width={side} height={side} fill="#fff" />
-        <path d={qrPath(matrix)} fill="#000" />
-      </svg>
-      <label className="text-xs text-muted-foreground" htmlFor="pay-qr-content">
-        {t('pay.qrContent')}
-      </label>
-      <Input
-        id="pay-qr-content"
-        readOnly
-        value={content}
-        data-testid="pay-qr-content"
-        onFocus={(e) => e.target.select()}
-      />
     </div>
   );
 }

@@ -1,0 +1,50 @@
+// The pay feature's catalogue, English; the same keys as zh.ts.
+const en = {
+  pay: {
+    title: 'Recharge',
+    product: 'Recharge',
+    products: {
+      power: 'Power package',
+      member: 'Membership',
+    },
+    productName: {
+      power: 'Power recharge',
+      member: 'Membership recharge',
+    },
+    amount: 'Amount (yuan)',
+    amountRequired: 'Please enter the amount',
+    amountInvalid: 'The amount must be above 0 with at most two decimals',
+    channel: 'Pay with',
+    channels: {
+      ALIPAY_PC: 'Alipay web page',
+      ALIPAY_QR: 'Alipay QR code',
+      WECHAT_NATIVE: 'WeChat QR code',
+    },
+    submit: 'Pay now',
+    account: 'Your account',
+    expireTime: 'Valid until',
+    unlimited: 'Unlimited',
+    power: 'Remaining power',
+    powerUnit: 'times',
+    balance: 'Balance',
+    balanceUnit: 'yuan',
+    orderNo: 'Order number',
+    payBefore: 'Please pay before {{time}}',
+    scanAlipay: 'Scan the QR code with Alipay to pay',
+    scanWechat: 'Scan the QR code with WeChat to pay',
+    qrContent: 'QR code content',
+    qrImage: 'Payment QR code',
+    openPcPay: 'Open the Alipay payment page',
+    pcOpened: 'The Alipay payment page opened in a new window; this page updates once you have paid.',
+    waiting: 'Waiting for the payment…',
+    paid: 'Payment successful',
+    paidHint: 'Order {{orderNo}} is paid; power and balance follow.',
+    closed: 'Order closed',
+    closedHint: 'Order {{orderNo}} was closed (cancelled or not paid in time).',
+    refunded: 'Order refunded',
+    again: 'Recharge again',
+    stop: 'Cancel payment',
+  },
+};
+
+export default en;

@@ -1,0 +1,50 @@
+// The pay feature's catalogue, Chinese (default); en.ts holds the same keys (catalogue.test.ts).
+const zh = {
+  pay: {
+    title: '充值',
+    product: '充值项目',
+    products: {
+      power: '算力包',
+      member: '会员',
+    },
+    productName: {
+      power: '算力充值',
+      member: '会员充值',
+    },
+    amount: '支付金额(元)',
+    amountRequired: '请输入支付金额',
+    amountInvalid: '金额须大于 0,最多两位小数',
+    channel: '支付方式',
+    channels: {
+      ALIPAY_PC: '支付宝网页支付',
+      ALIPAY_QR: '支付宝扫码',
+      WECHAT_NATIVE: '微信扫码',
+    },
+    submit: '立即支付',
+    account: '当前账户',
+    expireTime: '有效期至',
+    unlimited: '长期',
+    power: '剩余算力',
+    powerUnit: '次',
+    balance: '余额',
+    balanceUnit: '元',
+    orderNo: '订单号',
+    payBefore: '请在 {{time}} 前完成支付',
+    scanAlipay: '请使用支付宝扫描二维码支付',
+    scanWechat: '请使用微信扫描二维码支付',
+    qrContent: '二维码内容',
+    qrImage: '付款二维码',
+    openPcPay: '打开支付宝付款页面',
+    pcOpened: '已在新窗口打开支付宝付款页面,付款完成后本页会自动更新。',
+    waiting: '等待支付结果…',
+    paid: '支付成功',
+    paidHint: '订单 {{orderNo}} 已支付,算力和余额会随之更新。',
+    closed: '订单已关闭',
+    closedHint: '订单 {{orderNo}} 已关闭(取消或超时未支付)。',
+    refunded: '订单已退款',
+    again: '继续充值',
+    stop: '取消支付',
+  },
+};
+
+export default zh;

@@ -1,0 +1,17 @@
+// The pay feature as the console composes it (docs/architecture.md §4): the recharge page (docs/spec.md §1, §2), its
+// tab label and its catalogue. Nothing here imports the page eagerly.
+import { defineFeature } from '@smart/crud';
+import en from './i18n/en';
+import zh from './i18n/zh';
+
+export const feature = defineFeature({
+  name: 'pay',
+  routes: {
+    '/pay/pay': () => import('./PayPage'),
+  },
+  // The recharge page opens from the welcome page and the top bar too, where no menu name travels with it.
+  routeLabels: {
+    '/pay/pay': 'pay.title',
+  },
+  catalogue: { zh, en },
+});
