@@ -11,6 +11,14 @@ export { CrudPage, type CrudPageProps } from './crud-page';
 export { CrudSearch, type CrudSearchProps } from './crud-search';
 export { defineResource, resourcePermissions, resourceStorageKey } from './define-resource';
 export { entityAdapter } from './entity-adapter';
+export {
+  defineFeature,
+  type Feature,
+  type FeatureCatalogue,
+  type MenuIconComponent,
+  type ResolvedFeatureView,
+  type ViewLoader,
+} from './feature';
 export { resourceFromEntity, type EntityOverrides } from './entity-resource';
 export { buildExportColumns, EXPORT_MAX_ROWS, EXPORT_PAGE_SIZE, fetchAllRows } from './crud-export';
 export { flattenOptions, formatCellValue, joinFieldValue, splitFieldValue } from './field-values';

@@ -3,14 +3,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { HTTP_MESSAGE_KEYS } from '@smart/auth';
-import { catalogue as systemCatalogue } from '@smart/feature-system';
 import { describe, expect, it } from 'vitest';
-import { PAY_CHANNELS } from '../pages/pay/PayPage';
 import { SOCIAL_SOURCES } from '../pages/login/SocialButtons';
 import en from './en';
 import { issue6En, issue6Zh } from './issue6';
 import { sessionCheckEn, sessionCheckZh } from './session-check';
-import { FEATURE_LABELS } from '../shell/views';
+import { features } from '../features';
+import { createViews } from '../shell/views';
 import zh from './zh';
 
 const SRC = join(import.meta.dirname, '..');
@@ -34,8 +33,18 @@ function has(tree: Tree, key: string): boolean {
 }
 
 const bundles: Record<'zh' | 'en', Tree[]> = {
-  zh: [zh, issue6Zh, sessionCheckZh, systemCatalogue.zh],
-  en: [en, issue6En, sessionCheckEn, systemCatalogue.en],
+  zh: [
+    zh,
+    issue6Zh,
+    sessionCheckZh,
+    ...features.flatMap((f) => (f.catalogue ? [f.catalogue.zh as Tree] : [])),
+  ],
+  en: [
+    en,
+    issue6En,
+    sessionCheckEn,
+    ...features.flatMap((f) => (f.catalogue ? [f.catalogue.en as Tree] : [])),
+  ],
 };
 
 function missingIn(keys: Iterable<string>): string[] {
@@ -52,9 +61,6 @@ const TEMPLATE_VALUES: Record<string, readonly string[]> = {
   'register.${field}': ['tenantId', 'name', 'account', 'password', 'password2'],
   'register.providers.${source}': SOCIAL_SOURCES,
   'info.${field}': ['name', 'realName', 'email', 'phone'],
-  'pay.productName.${product}': ['power', 'member'],
-  'pay.products.${p}': ['power', 'member'],
-  'pay.channels.${c}': PAY_CHANNELS,
   'error.${code}': ['403', '404', '500'],
 };
 
@@ -94,7 +100,7 @@ describe('no catalogue key is missing', () => {
     expect(literal.has('navbar.logoutTip')).toBe(true);
     expect(literal.has('errorLog.loadFailed')).toBe(true); // inside a ternary
     expect(literal.has('login.tenantRequired')).toBe(true); // in a table, passed to t() later
-    expect(templates.has('pay.channels.${c}')).toBe(true);
+    expect(templates.has('register.providers.${source}')).toBe(true);
   });
 
   it('every literal key is in zh and en', () => {
@@ -117,7 +123,7 @@ describe('no catalogue key is missing', () => {
   });
 
   it('the tab labels of feature routes outside the menu are there', () => {
-    expect(missingIn(Object.values(FEATURE_LABELS))).toEqual([]);
+    expect(missingIn(Object.values(createViews(features).labels))).toEqual([]);
   });
 
   it('the texts @smart/auth asks the console for are there', () => {

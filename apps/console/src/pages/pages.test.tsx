@@ -6,7 +6,8 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../i18n';
 import { tabActions } from '../shell/tab-store';
-import { isIframePath, resolveView } from '../shell/views';
+import { features } from '../features';
+import { createViews, isIframePath } from '../shell/views';
 import ErrorPage from './ErrorPage';
 import IframePage, { safeFrameSrc } from './IframePage';
 import LockPage from './LockPage';
@@ -95,6 +96,7 @@ describe('error pages and titles', () => {
 describe('embedded page (/myiframe)', () => {
   it('every /myiframe/{routerPath} is the embedded page', () => {
     expect(isIframePath('/myiframe/urlPath')).toBe(true);
+    const { resolveView } = createViews(features);
     expect(resolveView('/myiframe/anything')).toEqual({ kind: 'iframe' });
     expect(isIframePath('/myiframe/')).toBe(false);
     expect(resolveView('/nope')).toBeUndefined();

@@ -1,13 +1,14 @@
 import { createQueryClient, oauthClearCache } from '@smart/api-sdk';
 import { can, getSession, loadPermissions, startTokenRefresh, useSession, type Tab } from '@smart/auth';
-import { CrudProvider } from '@smart/crud';
+import { CrudProvider, type Feature } from '@smart/crud';
 import { ConfirmProvider, UiLocaleProvider, useConfirm } from '@smart/ui';
-import { catalogue as systemCatalogue } from '@smart/feature-system';
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { addCatalogue, currentLanguage } from '../i18n';
+import { featureRegistry } from './feature-registry';
+import { MenuIconsProvider } from './icons';
 import { loadDictionary } from './dictionary';
 import { menuNamesEn } from '../i18n/menu-names';
 import {
@@ -32,9 +33,8 @@ import { useMenus } from './TopMenu';
 import { useDocumentTitle } from './use-document-title';
 import { ensureToaster, notifySuccess } from './toaster-host';
 import { useSidebarCollapse } from './use-screen';
-import { IframePage, resolveView } from './views';
+import { IframePage, UnavailablePage, type ResolvedView } from './views';
 
-addCatalogue(systemCatalogue);
 // English names of the seeded menus (in Chinese the server's own names show); loaded with the layout, not on /login
 addCatalogue({ zh: {}, en: { menu: menuNamesEn } });
 const queryClient = createQueryClient();
@@ -49,12 +49,12 @@ export function menuLabel(
 
 /** The label key and text of the page at `path` (the console's own pages, embedded pages, menu pages). */
 function pageLabel(
+  view: ResolvedView | undefined,
   path: string,
   query: Record<string, string>,
   items: MenuItem[],
   t: (key: string, opts?: { defaultValue: string }) => string,
 ): { label: string; i18n?: string } | undefined {
-  const view = resolveView(path);
   if (!view) return undefined;
   if (view.kind === 'iframe') {
     const name = query['name'] || query['src'] || '';
@@ -62,21 +62,28 @@ function pageLabel(
     const key = query['i18n'] ? `menu.${query['i18n']}` : undefined;
     return { label: key ? t(key, { defaultValue: name }) : name, ...(key ? { i18n: key } : {}) };
   }
-  if (view.labelKey) return { label: t(view.labelKey), i18n: view.labelKey };
+  if (view.kind === 'page' && view.labelKey) return { label: t(view.labelKey), i18n: view.labelKey };
   const item = findByPath(items, path);
   return item ? { label: menuLabel(item, t), i18n: `menu.${item.code}` } : undefined;
 }
 
-function renderTab(tab: Tab) {
+function renderTab(tab: Tab, resolve: (path: string) => ResolvedView | undefined) {
   const path = tab.value.split('?')[0] ?? tab.value;
-  const view = resolveView(path);
+  const view = resolve(path);
   if (!view) return null;
   if (view.kind === 'iframe') return <IframePage src={tab.query['src']} title={tab.label} />;
+  if (view.kind === 'unavailable') return <UnavailablePage name={tab.label} />;
   const { Component } = view;
   return <Component />;
 }
 
-function Shell() {
+/** A menu page (a leaf that is no external link) at `path`. */
+function isMenuPage(items: MenuItem[], path: string): boolean {
+  const item = findByPath(items, path);
+  return !!item && item.children.length === 0 && !item.external;
+}
+
+function Shell({ features }: { features: readonly Feature[] }) {
   const { t } = useTranslation();
   const location = useLocation();
   const confirm = useConfirm();
@@ -110,10 +117,19 @@ function Shell() {
     [topMenuId, items, sidebarQuery.data, roles],
   );
 
+  const registry = featureRegistry(features);
+  // A menu page no feature serves yet opens the in-layout "not available" page (docs/architecture.md §4).
+  const viewOf = useCallback(
+    (at: string): ResolvedView | undefined =>
+      registry.resolveView(at) ?? (isMenuPage(items, at) ? { kind: 'unavailable' } : undefined),
+    [registry, items],
+  );
+  const renderView = useCallback((tab: Tab) => renderTab(tab, viewOf), [viewOf]);
+
   const path = location.pathname;
   const query = useMemo(() => Object.fromEntries(new URLSearchParams(location.search)), [location.search]);
-  const view = resolveView(path);
-  const page = pageLabel(path, query, items, t);
+  const view = viewOf(path);
+  const page = pageLabel(view, path, query, items, t);
   const label = page?.label;
   const i18nKey = page?.i18n;
   const current = tabValue(path, query);
@@ -166,9 +182,9 @@ function Shell() {
 
   if (!view) {
     // A parent without children leads to its index child (docs/spec.md §2), the query kept.
-    const index = indexRedirect(items, path, (target) => resolveView(target) !== undefined);
+    const index = indexRedirect(items, path, (target) => registry.resolveView(target) !== undefined);
     if (index) return <Navigate to={`${index}${location.search}`} replace />;
-    // A menu page the feature registries do not know, once the menu has loaded, is a 404.
+    // A path neither the console, the features nor the menu knows, once the menu has loaded, is a 404.
     if (!menuQuery.isPending) return <Navigate to="/404" replace />;
   }
 
@@ -198,7 +214,7 @@ function Shell() {
             onSearch={openSearch}
           />
           <main className="relative min-h-0 flex-1 overflow-auto p-3" data-testid="page">
-            <TabViews tabs={tabs} current={current} render={renderTab} versions={versions} />
+            <TabViews tabs={tabs} current={current} render={renderView} versions={versions} />
           </main>
         </div>
       </div>
@@ -207,14 +223,17 @@ function Shell() {
   );
 }
 
-export default function MainLayout() {
+/** The layout of every page behind the login, given the features it shows (apps/console/src/features.ts). */
+export default function MainLayout({ features }: { features: readonly Feature[] }) {
   useTranslation(); // re-render on a language switch, so the kit's locale follows
   return (
     <QueryClientProvider client={queryClient}>
       <UiLocaleProvider locale={currentLanguage()}>
         <ConfirmProvider>
           <StableNavigateProvider>
-            <Shell />
+            <MenuIconsProvider value={featureRegistry(features).icons}>
+              <Shell features={features} />
+            </MenuIconsProvider>
           </StableNavigateProvider>
         </ConfirmProvider>
       </UiLocaleProvider>

@@ -8,21 +8,22 @@ import {
   MessageSquare,
   Settings,
   ShieldCheck,
-  SlidersHorizontal,
   Users,
   Video,
   Wallet,
   Workflow,
   type LucideIcon,
 } from 'lucide-react';
+import type { MenuIconComponent } from '@smart/crud';
+import { createContext, useContext } from 'react';
 
-// Server menus name their icon in `source`; unknown or empty names get the default icon (docs/spec.md §2).
+// Server menus name their icon in `source`; unknown or empty names get the default icon (docs/spec.md §2). The shell's
+// own groups are named here, the features' menus by the features (apps/console/src/features.ts).
 const ICONS: Record<string, LucideIcon> = {
   menu: Menu,
   home: House,
   dashboard: LayoutDashboard,
   settings: Settings,
-  'sliders-horizontal': SlidersHorizontal,
   users: Users,
   shield: ShieldCheck,
   video: Video,
@@ -34,7 +35,13 @@ const ICONS: Record<string, LucideIcon> = {
   workflow: Workflow,
 };
 
+const FeatureIcons = createContext<Readonly<Record<string, MenuIconComponent>>>({});
+
+/** The menu icons the features bring, for every `MenuIcon` below. */
+export const MenuIconsProvider = FeatureIcons.Provider;
+
 export function MenuIcon({ name, className }: { name: string; className?: string }) {
-  const Icon = ICONS[name] ?? Menu;
+  const features = useContext(FeatureIcons);
+  const Icon = ICONS[name] ?? features[name] ?? Menu;
   return <Icon className={className ?? 'size-4'} aria-hidden />;
 }

@@ -11,7 +11,10 @@ import { normaliseMenu, type ServerMenu } from './menu';
 import { Sidebar } from './Sidebar';
 import { tabActions } from './tab-store';
 import { useSidebarCollapse } from './use-screen';
-import { resolveView } from './views';
+import { features } from '../features';
+import { createViews } from './views';
+
+const { resolveView } = createViews(features);
 
 const login = {
   user_id: '1123598821738675201',

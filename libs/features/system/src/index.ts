@@ -1,25 +1,37 @@
-// The system feature as the console sees it: which server menu paths it serves (each page its own chunk) and its
-// catalogue. Nothing here imports a page eagerly.
+// The system feature as the console composes it (docs/architecture.md §4): which server menu paths it serves (each
+// page its own chunk), the tab labels of its routes outside the menu, its menu icons and its catalogue. Nothing here
+// imports a page eagerly.
+import { defineFeature } from '@smart/crud';
+import { AppWindow, BookA, BookType, IdCard, Package, PanelTop, SlidersHorizontal } from 'lucide-react';
 import en from './i18n/en';
 import zh from './i18n/zh';
 
-export const routes = {
-  '/system/param': () => import('./param/ParamPage'),
-  '/system/post': () => import('./post/PostPage'),
-  '/system/dict': () => import('./dict/DictPage'),
-  '/system/dictbiz': () => import('./dict/DictBizPage'),
-  '/system/tenantpackage': () => import('./tenant-package/TenantPackagePage'),
-  '/dict-horizontal/index': () => import('./dict/DictHorizontalPage'),
-  '/dict-vertical/index': () => import('./dict/DictVerticalPage'),
-} as const;
-
-/**
- * Catalogue keys of the tab labels of the routes above that are not in the server menu (docs/spec.md §2 "Routes inside
- * the main layout"): menu pages take the menu's name, these have none.
- */
-export const routeLabels = {
-  '/dict-horizontal/index': 'system.dict.horizontalTitle',
-  '/dict-vertical/index': 'system.dict.verticalTitle',
-} as const;
-
-export const catalogue = { zh, en };
+export const feature = defineFeature({
+  name: 'system',
+  routes: {
+    '/system/param': () => import('./param/ParamPage'),
+    '/system/post': () => import('./post/PostPage'),
+    '/system/client': () => import('./client/ClientPage'),
+    '/system/topmenu': () => import('./topmenu/TopMenuPage'),
+    '/system/dict': () => import('./dict/DictPage'),
+    '/system/dictbiz': () => import('./dict/DictBizPage'),
+    '/system/tenantpackage': () => import('./tenant-package/TenantPackagePage'),
+    '/dict-horizontal/index': () => import('./dict/DictHorizontalPage'),
+    '/dict-vertical/index': () => import('./dict/DictVerticalPage'),
+  },
+  routeLabels: {
+    '/dict-horizontal/index': 'system.dict.horizontalTitle',
+    '/dict-vertical/index': 'system.dict.verticalTitle',
+  },
+  // Icons of the menus of these pages, by the names the contract (`x-entity.menu.icon`) and the seed give them.
+  icons: {
+    'sliders-horizontal': SlidersHorizontal,
+    'id-card': IdCard,
+    'app-window': AppWindow,
+    'panel-top': PanelTop,
+    'book-a': BookA,
+    'book-type': BookType,
+    package: Package,
+  },
+  catalogue: { zh, en },
+});

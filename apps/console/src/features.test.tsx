@@ -1,0 +1,65 @@
+// A smoke test generated from the contract: every declared entity whose menu path a feature serves opens as a page
+// against the contract's in-memory backend, with its table and, where the contract declares the button, "add". A page
+// added to a feature for a declared entity is covered without a line here.
+import { configureHttp, resetHttpConfig } from '@smart/api-sdk';
+import type { EntityManifest } from '@smart/api-sdk/manifest';
+import { CrudProvider } from '@smart/crud';
+import { memoryBackend } from '@smart/crud/testing';
+import { ConfirmProvider, UiLocaleProvider } from '@smart/ui';
+import { render, screen } from '@testing-library/react';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { features } from './features';
+import { i18n } from './i18n';
+import { allEntities } from '@smart/api-sdk/entities';
+import { featureRegistry } from './shell/feature-registry';
+
+const registry = featureRegistry(features);
+const served = (allEntities as readonly EntityManifest[]).flatMap((entity) => {
+  const path = entity.menu?.path;
+  const load = path ? features.find((f) => path in f.routes)?.routes[path] : undefined;
+  return load && path ? [{ entity, path, load }] : [];
+});
+
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeEach(() => configureHttp({ baseUrl: 'http://localhost', getToken: () => 'token' }));
+afterEach(() => {
+  server.resetHandlers();
+  resetHttpConfig();
+});
+afterAll(() => server.close());
+
+describe('declared entity pages', () => {
+  it('include the pages of the declared entities built so far', () => {
+    const names = served.map((s) => s.entity.name);
+    for (const name of ['attach', 'client', 'notice', 'oss', 'param', 'post', 'sms', 'topmenu']) {
+      expect(names, name).toContain(name);
+    }
+    for (const { path } of served) expect(registry.resolveView(path)).toMatchObject({ kind: 'page' });
+  });
+
+  it.each(served.map((s) => [s.path, s] as const))(
+    '%s lists the rows and offers what the contract declares',
+    async (_, s) => {
+      const entity = s.entity as EntityManifest<{ id: string }, unknown>;
+      const backend = memoryBackend(entity, []);
+      server.use(...backend.handlers);
+      const { default: Page } = await s.load();
+      render(
+        <UiLocaleProvider locale="zh">
+          <ConfirmProvider>
+            <CrudProvider value={{ t: (key) => i18n.t(key), can: () => true, dictionary: () => [] }}>
+              <Page />
+            </CrudProvider>
+          </ConfirmProvider>
+        </UiLocaleProvider>,
+      );
+      expect(await screen.findByRole('table')).toBeInTheDocument();
+      await expect.poll(() => backend.calls.list.length).toBeGreaterThan(0);
+      const add = screen.queryByRole('button', { name: /新增/ });
+      if (entity.buttons.add) expect(add).toBeInTheDocument();
+      else expect(add).not.toBeInTheDocument();
+    },
+  );
+});

@@ -1,0 +1,10 @@
+// The one place the console composes its features (docs/architecture.md §4): each feature library exports one
+// `feature` object (routes, route labels, menu icons, catalogues); the shell receives this list, never a page.
+import type { Feature } from '@smart/crud';
+import { feature as desk } from '@smart/feature-desk';
+import { feature as flow } from '@smart/feature-flow';
+import { feature as pay } from '@smart/feature-pay';
+import { feature as resource } from '@smart/feature-resource';
+import { feature as system } from '@smart/feature-system';
+
+export const features: readonly Feature[] = [system, desk, resource, pay, flow];

@@ -1,0 +1,22 @@
+import { ossEntity } from '@smart/api-sdk/entities';
+import { defineResource, entityAdapter } from '@smart/crud';
+
+/**
+ * The object storage page (resource.yaml). The server answers the secret key as the mask `******` and keeps the stored
+ * key when the mask comes back (apps/server/src/handlers/oss.ts), so the form edits it as a password; the list shows
+ * the kind and whether the config is the active one by the labels the server sends. Making a config the active one
+ * (`oss/enable`) is not on this page yet.
+ */
+export const ossResource = defineResource(ossEntity, {
+  columns: {
+    category: { render: (row) => row.categoryName },
+    secretKey: { type: 'password' },
+    appId: { hideInList: true },
+    region: { hideInList: true },
+    remark: { type: 'textarea', rows: 2, span: 24, hideInList: true },
+    status: { render: (row) => row.statusName, hideInForm: true },
+  },
+  dialog: { width: 880 },
+});
+
+export const ossAdapter = entityAdapter(ossEntity);

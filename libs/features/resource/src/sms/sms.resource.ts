@@ -1,0 +1,21 @@
+import { smsEntity } from '@smart/api-sdk/entities';
+import { defineResource, entityAdapter } from '@smart/crud';
+
+/**
+ * The SMS config page (resource.yaml). As on the object storage page, the secret key is edited as a password (the
+ * server answers `******` and keeps the stored key when the mask comes back, apps/server/src/handlers/sms.ts) and the
+ * list shows the kind and the active flag by their labels. Enabling a config (`sms/enable`) and sending a test
+ * message are not on this page yet.
+ */
+export const smsResource = defineResource(smsEntity, {
+  columns: {
+    category: { render: (row) => row.categoryName },
+    secretKey: { type: 'password' },
+    regionId: { hideInList: true },
+    remark: { type: 'textarea', rows: 2, span: 24, hideInList: true },
+    status: { render: (row) => row.statusName, hideInForm: true },
+  },
+  dialog: { width: 880 },
+});
+
+export const smsAdapter = entityAdapter(smsEntity);
