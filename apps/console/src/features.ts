@@ -2,9 +2,10 @@
 // `feature` object (routes, route labels, menu icons, catalogues); the shell receives this list, never a page.
 import type { Feature } from '@smart/crud';
 import { feature as desk } from '@smart/feature-desk';
+import { feature as dy } from '@smart/feature-dy';
 import { feature as flow } from '@smart/feature-flow';
 import { feature as pay } from '@smart/feature-pay';
 import { feature as resource } from '@smart/feature-resource';
 import { feature as system } from '@smart/feature-system';
 
-export const features: readonly Feature[] = [system, desk, resource, pay, flow];
+export const features: readonly Feature[] = [system, desk, resource, dy, pay, flow];

@@ -22,7 +22,7 @@ const audit = {
   updateTime: '2026-11-22 10:00:00',
   isDeleted: 0,
 };
-// The server answers every secret as this mask (apps/server/src/handlers/oss.ts SECRET_MASK).
+// The server answers every secret as this mask (apps/server/src/kernel/secret.ts SECRET_MASK).
 const MASK = '******';
 
 const oss = memoryBackend(ossEntity, [

@@ -12,7 +12,7 @@ import NoticePage from './NoticePage';
 configureHttp({ baseUrl: '', getToken: () => 'storybook-token' });
 
 const t = catalogueT(entityCatalogue.zh);
-// The seeded `notice` dictionary (apps/server/src/handlers/notice.ts NOTICE_CATEGORY).
+// The seeded `notice` dictionary (apps/server/src/modules/desk/notice/notice.module.ts CATEGORY).
 const kinds: Option[] = ['发布通知', '批转通知', '转发通知', '指示通知', '任免通知', '事务通知'].map(
   (label, i) => ({ label, value: String(i + 1) }),
 );

@@ -9,7 +9,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import NoticePage from './NoticePage';
 
-// The seeded `notice` dictionary (apps/server/src/handlers/notice.ts NOTICE_CATEGORY): keys are strings on the wire.
+// The seeded `notice` dictionary (apps/server/src/modules/desk/notice/notice.module.ts CATEGORY): keys are strings on the wire.
 const KINDS: Option[] = ['发布通知', '批转通知', '转发通知'].map((label, i) => ({
   label,
   value: String(i + 1),

@@ -16,7 +16,7 @@ export function formatSize(bytes: number | null | undefined): string {
 }
 
 /**
- * The attachment page (resource.yaml): rows come from uploads (apps/server/src/handlers/attach.ts), so the contract
+ * The attachment page (resource.yaml): rows come from uploads (apps/server/src/modules/resource/attach/attach.module.ts), so the contract
  * declares only the view and delete buttons and the page has no add or edit. The list opens the file in a new tab
  * and gives its size in readable units; the storage domain and object name stay in the view dialog.
  */

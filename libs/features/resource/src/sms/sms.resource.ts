@@ -3,7 +3,7 @@ import { defineResource, entityAdapter } from '@smart/crud';
 
 /**
  * The SMS config page (resource.yaml). As on the object storage page, the secret key is edited as a password (the
- * server answers `******` and keeps the stored key when the mask comes back, apps/server/src/handlers/sms.ts) and the
+ * server answers `******` and keeps the stored key when the mask comes back, apps/server/src/modules/resource/sms/sms.module.ts) and the
  * list shows the kind and the active flag by their labels. Enabling a config (`sms/enable`) and sending a test
  * message are not on this page yet.
  */

@@ -20,7 +20,7 @@ const audit = {
   status: 1,
   isDeleted: 0,
 };
-// The server answers the secret as this mask (apps/server/src/handlers/client.ts SECRET_MASK).
+// The server answers the secret as this mask (apps/server/src/kernel/secret.ts SECRET_MASK).
 const MASK = '******';
 
 const clients = memoryBackend(clientEntity, [

@@ -8,7 +8,7 @@ const GRANTS: Option[] = ['refresh_token', 'password', 'authorization_code', 'ca
 
 /**
  * The OAuth client page (client.yaml). The server answers the secret as the mask `******` and keeps the stored secret
- * when the mask comes back (apps/server/src/handlers/client.ts), so the form edits it as a password; the grants are
+ * when the mask comes back (apps/server/src/modules/system/client/client.module.ts), so the form edits it as a password; the grants are
  * chosen from the contract's list; the rarely used columns stay in the dialog.
  */
 export const clientResource = defineResource(clientEntity, {
