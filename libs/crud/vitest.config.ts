@@ -7,7 +7,8 @@ export default defineConfig({
     // The json report feeds the summary line of `npm test` (tools/test-all.mjs).
     reporters: ['default', ['json', { outputFile: '.test-results/vitest.json' }]],
     environment: 'jsdom',
-    setupFiles: ['./src/test/setup.ts'],
+    // the UI kit's jsdom setup (Radix's missing DOM APIs, cleanup, toasts): the kit's components run here too
+    setupFiles: ['../ui/src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     exclude: ['src/**/*.browser.test.{ts,tsx}', 'node_modules/**'],
     css: false,
