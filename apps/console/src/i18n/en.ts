@@ -144,7 +144,7 @@ const en: Shape<Catalogue> = {
     system: 'System',
     param: 'Parameters',
   },
-  // Login page extras (issue 6); the rest of the issue-6 texts load with their pages (i18n/issue6.ts).
+  // Login page extras; the texts the login page does not need load with their pages (i18n/page-texts.ts).
   captcha: {
     label: 'Captcha',
     placeholder: 'Enter the captcha',

@@ -6,7 +6,7 @@ import { HTTP_MESSAGE_KEYS } from '@smart/auth';
 import { describe, expect, it } from 'vitest';
 import { SOCIAL_SOURCES } from '../pages/login/SocialButtons';
 import en from './en';
-import { issue6En, issue6Zh } from './issue6';
+import { pageTextsEn, pageTextsZh } from './page-texts';
 import { sessionCheckEn, sessionCheckZh } from './session-check';
 import { features } from '../features';
 import { createViews } from '../shell/views';
@@ -35,13 +35,13 @@ function has(tree: Tree, key: string): boolean {
 const bundles: Record<'zh' | 'en', Tree[]> = {
   zh: [
     zh,
-    issue6Zh,
+    pageTextsZh,
     sessionCheckZh,
     ...features.flatMap((f) => (f.catalogue ? [f.catalogue.zh as Tree] : [])),
   ],
   en: [
     en,
-    issue6En,
+    pageTextsEn,
     sessionCheckEn,
     ...features.flatMap((f) => (f.catalogue ? [f.catalogue.en as Tree] : [])),
   ],
@@ -72,7 +72,7 @@ const CALL = /\bt\(\s*([^,)]*)/g;
 const QUOTED = /'([A-Za-z][\w-]*(?:\.[\w-]+)+)'|"([A-Za-z][\w-]*(?:\.[\w-]+)+)"/g;
 const TEMPLATE = /\bt\(\s*`([^`]*)`/g;
 // Keys kept in tables and handed to t() later: `label: 'route.home'`, `tenantId: 'login.tenantRequired'`, ….
-const NAMESPACES = new Set([...Object.keys(zh), ...Object.keys(issue6Zh), ...Object.keys(sessionCheckZh)]);
+const NAMESPACES = new Set([...Object.keys(zh), ...Object.keys(pageTextsZh), ...Object.keys(sessionCheckZh)]);
 const KEY_LITERAL = /'([a-z][\w]*)\.([\w.]+)'/gi;
 
 function scan() {

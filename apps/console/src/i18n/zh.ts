@@ -140,7 +140,7 @@ const zh = {
     system: '系统管理',
     param: '参数管理',
   },
-  // Login page extras (issue 6); the rest of the issue-6 texts load with their pages (i18n/issue6.ts).
+  // Login page extras; the texts the login page does not need load with their pages (i18n/page-texts.ts).
   captcha: {
     label: '验证码',
     placeholder: '请输入验证码',

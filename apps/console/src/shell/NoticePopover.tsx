@@ -13,7 +13,7 @@ import { Bell } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState, type UIEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { noticeText } from './notice-text';
-import '../i18n/issue6';
+import '../i18n/page-texts';
 
 /** Spec §9: the notice scroll area is 300px high, and the next page loads 1 second after reaching its end. */
 export const NOTICE_AREA_HEIGHT = 300;

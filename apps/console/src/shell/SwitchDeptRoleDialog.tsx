@@ -6,7 +6,7 @@ import { Repeat } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from './toaster-host';
-import '../i18n/issue6';
+import '../i18n/page-texts';
 
 type Field = 'deptId' | 'roleId';
 const REQUIRED: Record<Field, string> = { deptId: 'switch.deptRequired', roleId: 'switch.roleRequired' };

@@ -14,7 +14,7 @@ const PUBLIC: Record<string, RouteMeta> = {
 };
 
 export function routeMeta(path: string): RouteMeta {
-  // The third-party sign-in callback (issue 6) is public too.
+  // The third-party sign-in callback is public too.
   if (path.startsWith('/oauth/callback/')) return { isAuth: false, isTab: false };
   return PUBLIC[path] ?? {};
 }

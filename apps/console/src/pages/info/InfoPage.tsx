@@ -2,7 +2,7 @@ import { Card, CardContent, Tabs, TabsContent, TabsList, TabsTrigger } from '@sm
 import { useTranslation } from 'react-i18next';
 import { PasswordForm } from './PasswordForm';
 import { ProfileForm } from './ProfileForm';
-import '../../i18n/issue6';
+import '../../i18n/page-texts';
 
 /** `/info/index`: personal info and change password (docs/spec.md §2 "Personal info page"). */
 export default function InfoPage() {

@@ -4,7 +4,7 @@ import { Button, Label, PasswordInput } from '@smart/ui';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../shell/toaster-host';
-import '../../i18n/issue6';
+import '../../i18n/page-texts';
 
 type Field = 'oldPassword' | 'newPassword' | 'newPassword1';
 type Values = Record<Field, string>;

@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../shell/toaster-host';
 import { phoneProblem } from './phone';
 import { uploadAvatar } from './upload-avatar';
-import '../../i18n/issue6';
+import '../../i18n/page-texts';
 
 interface ProfileValues {
   avatar: string;

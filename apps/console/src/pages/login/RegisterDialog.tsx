@@ -17,7 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { notifyError } from '../../shell/toaster-host';
 import { firstRegisterProblem, type RegisterForm } from './register-checks';
-import '../../i18n/issue6';
+import '../../i18n/page-texts';
 
 type Field = keyof RegisterForm;
 

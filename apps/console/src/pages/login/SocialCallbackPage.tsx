@@ -3,7 +3,7 @@ import { Button, Spinner } from '@smart/ui';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import '../../i18n/issue6';
+import '../../i18n/page-texts';
 
 const RegisterDialog = lazy(() => import('./RegisterDialog'));
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { AccountFigures, FigureCard, LatestNotices, useNotices, useOrderTotal } from './figures';
-import '../../i18n/issue6';
+import '../../i18n/page-texts';
 
 /**
  * `/wel/dashboard`: figures the server really has — expiry, power and balance (`oauth/user-info`), the number of

@@ -2,7 +2,7 @@ import { useSession } from '@smart/auth';
 import { Card, CardContent, CardHeader, CardTitle } from '@smart/ui';
 import { useTranslation } from 'react-i18next';
 import { AccountFigures, LatestNotices } from './figures';
-import '../../i18n/issue6';
+import '../../i18n/page-texts';
 
 /** `/wel/index`, the home tab: who is signed in, the account's figures and the latest notices (real data only). */
 export default function WelcomePage() {

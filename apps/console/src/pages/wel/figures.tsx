@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShellNavigate } from '../../shell/navigate';
 import { noticeText } from '../../shell/notice-text';
-import '../../i18n/issue6';
+import '../../i18n/page-texts';
 
 /** The top bar's cache entry of `oauth/user-info` (expiry, power, balance): one request for both. */
 export const USER_FIGURES_KEY = ['oauth-user-info'] as const;

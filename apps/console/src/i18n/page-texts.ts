@@ -1,12 +1,12 @@
-// Issue-6 texts that /login does not need: the registration dialog, personal info, notices, the
+// Texts that /login does not need: the registration dialog, personal info, notices, the
 // department/role switch and the dashboard. They load with the modules that use them (each imports this file), so
-// the login page's bundle stays small; zh and en hold the same keys (issue6.test.ts). The login page's own few
+// the login page's bundle stays small; zh and en hold the same keys (page-texts.test.ts). The login page's own few
 // texts (captcha, register button, third-party sign-in) are in zh.ts / en.ts.
 import { addCatalogue } from './index';
 
 type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
 
-export const issue6Zh = {
+export const pageTextsZh = {
   register: {
     title: '账号注册',
     tenantId: '租户编号',
@@ -97,7 +97,7 @@ export const issue6Zh = {
   },
 };
 
-export const issue6En: Shape<typeof issue6Zh> = {
+export const pageTextsEn: Shape<typeof pageTextsZh> = {
   register: {
     title: 'Account registration',
     tenantId: 'Tenant id',
@@ -188,4 +188,4 @@ export const issue6En: Shape<typeof issue6Zh> = {
   },
 };
 
-addCatalogue({ zh: issue6Zh, en: issue6En });
+addCatalogue({ zh: pageTextsZh, en: pageTextsEn });

@@ -6,26 +6,26 @@ function keys(value: unknown, prefix = ''): string[] {
 }
 
 // i18next merges added bundles into the catalogue objects it was given, so the main catalogues' keys are read
-// before the issue-6 module (and with it the i18n instance) loads.
+// before the page-texts module (and with it the i18n instance) loads.
 let mainKeys: Set<string>;
-let issue6Zh: Record<string, unknown>;
-let issue6En: Record<string, unknown>;
+let pageTextsZh: Record<string, unknown>;
+let pageTextsEn: Record<string, unknown>;
 let t: (key: string, options: { lng: string }) => string;
 
 beforeAll(async () => {
   const [{ default: zh }, { default: en }] = await Promise.all([import('./zh'), import('./en')]);
   mainKeys = new Set([...keys(structuredClone(zh)), ...keys(structuredClone(en))]);
-  const issue6 = await import('./issue6');
-  issue6Zh = issue6.issue6Zh;
-  issue6En = issue6.issue6En;
+  const pageTexts = await import('./page-texts');
+  pageTextsZh = pageTexts.pageTextsZh;
+  pageTextsEn = pageTexts.pageTextsEn;
   const { i18n } = await import('./index');
   t = (key, options) => i18n.t(key, options);
 });
 
-describe('issue-6 catalogue (loaded with its pages)', () => {
+describe('page-texts catalogue (loaded with its pages)', () => {
   it('zh and en hold exactly the same keys, none empty', () => {
-    expect(keys(issue6En).sort()).toEqual(keys(issue6Zh).sort());
-    for (const catalogue of [issue6Zh, issue6En]) {
+    expect(keys(pageTextsEn).sort()).toEqual(keys(pageTextsZh).sort());
+    for (const catalogue of [pageTextsZh, pageTextsEn]) {
       for (const key of keys(catalogue)) {
         const value = key
           .split('.')
@@ -37,7 +37,7 @@ describe('issue-6 catalogue (loaded with its pages)', () => {
 
   it('adds keys without overwriting any key of the main catalogue', () => {
     expect(mainKeys.has('register.open')).toBe(true);
-    expect(keys(issue6Zh).filter((key) => mainKeys.has(key))).toEqual([]);
+    expect(keys(pageTextsZh).filter((key) => mainKeys.has(key))).toEqual([]);
   });
 
   it('is registered in both languages once imported', () => {
