@@ -360,7 +360,8 @@ export function crud<R extends Row>(db: Db, spec: CrudSpec<R>) {
                 createTime: now,
                 updateUser: userId,
                 updateTime: now,
-                status: 1,
+                // an entity whose form holds the status (an enable switch) keeps what was sent
+                status: (values as { status?: unknown }).status ?? 1,
               }
             : {}),
           isDeleted: 0,
