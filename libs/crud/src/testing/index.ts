@@ -2,4 +2,3 @@
 // the console's bundles because only tests and stories import this entry).
 export { memoryBackend, type MemoryBackend, type MemoryBackendOptions } from './memory-backend';
 export { catalogueT } from './catalogue-t';
-export { createShellRenderer, setupMswServer } from './shell';

@@ -1,6 +1,7 @@
 // What a feature's page tests need of the console's main layout (after apps/console/src/test-utils/providers.tsx):
 // router, query client, kit locale and confirm providers, the feature's catalogue in its own i18n instance, and an
-// MSW server around each test.
+// MSW server around each test. Its own entry (`@smart/crud/testing/jsdom`): MSW's node server must stay out of the
+// stories, which import `@smart/crud/testing` in the browser.
 import { configureHttp, createQueryClient, resetHttpConfig } from '@smart/api-sdk';
 import { ConfirmProvider, UiLocaleProvider } from '@smart/ui';
 import { QueryClientProvider } from '@tanstack/react-query';
