@@ -24,13 +24,11 @@ import { scopeHandlers } from './handlers/scope';
 import { apiScopeHook } from './auth/api-scope';
 import { buttonGuardHook, writeGuards } from './auth/button-guard';
 import { declaredEntities, entityRegistry, type EntityRegistry } from './crud/entities';
-import { dyCommonModule } from './modules/dy/dy-common/dy-common.module';
-import { paramModule } from './modules/system/param/param.module';
+import { plainEntityModules } from './modules/plain-entities';
 import { postModule } from './modules/system/post/post.module';
 import { clientModule } from './modules/system/client/client.module';
 import { topmenuModule } from './modules/system/topmenu/topmenu.module';
 import { noticeModule } from './modules/desk/notice/notice.module';
-import { attachModule } from './modules/resource/attach/attach.module';
 import { ossModule } from './modules/resource/oss/oss.module';
 import { smsModule } from './modules/resource/sms/sms.module';
 import { logHandlers } from './handlers/log';
@@ -287,9 +285,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     ...topmenu.handlers,
     ...scopeHandlers(db),
     ...dictHandlers(db),
-    ...paramModule(db, entities),
+    ...plainEntityModules(db, entities),
     ...postModule(db, entities),
-    ...dyCommonModule(db, entities),
     ...dictBizHandlers(db),
     ...deptHandlers(db),
     ...tenantHandlers(db),
@@ -298,7 +295,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     ...logHandlers(db),
     ...ossModule(db, entities, { uploadDir }),
     ...smsModule(db, entities),
-    ...attachModule(db, entities),
     ...noticeModule(db, entities),
     ...userHandlers(db),
     ...yingdaoAuthHandlers(db),

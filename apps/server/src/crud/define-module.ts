@@ -13,7 +13,7 @@
  * ones).
  */
 import type { EntityManifestData } from '@smart/api-sdk/manifest';
-import { getTableColumns, type SQL } from 'drizzle-orm';
+import { desc, getTableColumns, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { TokenClaims } from '../auth/tokens';
 import type { Db } from '../db/index';
@@ -32,8 +32,11 @@ type Row = Record<string, unknown>;
 export type CrudModuleOptions<R extends Row> = Partial<
   Omit<CrudSpec<R>, 'table' | 'toVO' | 'defaultOrder'>
 > & {
-  /** Order of a list without ascs/descs (the id breaks ties, src/crud/index.ts `orderBy`). */
-  defaultOrder: SQL[];
+  /**
+   * Order of a list without ascs/descs (the id breaks ties, src/crud/index.ts `orderBy`); newest first by default
+   * (`create_time`, or the id of a table without one), as most of the platform's lists are.
+   */
+  defaultOrder?: SQL[];
   /** Computed view fields that are not columns (labels of codes …); they take their place in the contract order. */
   view?(row: R): Row;
   /**
@@ -116,7 +119,7 @@ export function defineCrudModule<T extends PgTable>(
   db: Db,
   entity: EntityManifestData,
   table: T,
-  options: CrudModuleOptions<T['$inferSelect']>,
+  options: CrudModuleOptions<T['$inferSelect']> = {},
 ) {
   type R = T['$inferSelect'];
   const columns = getTableColumns(table) as Record<string, PgColumn>;
@@ -125,7 +128,7 @@ export function defineCrudModule<T extends PgTable>(
 
   const formFields = entity.fields.filter((f) => f.inForm && Object.hasOwn(columns, f.name));
   const viewFields = entity.fields.map((f) => f.name);
-  const { view, form, filters, sortable, ...rest } = options;
+  const { view, form, filters, sortable, defaultOrder, ...rest } = options;
 
   /** The view object in contract order: `id`, the manifest's fields (columns or computed), then other extras. */
   const toVO = (row: R): object => {
@@ -145,6 +148,7 @@ export function defineCrudModule<T extends PgTable>(
     table,
     id,
     isDeleted,
+    defaultOrder: defaultOrder ?? [desc(columns.createTime ?? id)],
     tenantId,
     audited: AUDIT.every((c) => Object.hasOwn(columns, c)),
     toVO,
