@@ -84,8 +84,13 @@ export function CrudSearch<Row, Form>({
           );
         }
         const value = values[column.prop];
+        // a search asks "any" as well: a switch or radio filter is a select whose empty choice means no filter
         const searchColumn: CrudColumn<Row, Form> =
-          column.type === 'textarea' || column.type === 'password' ? { ...column, type: 'input' } : column;
+          column.type === 'textarea' || column.type === 'password'
+            ? { ...column, type: 'input' }
+            : column.type === 'switch' || column.type === 'radio'
+              ? { ...column, type: 'select' }
+              : column;
         return (
           <div key={column.prop} data-slot="crud-search-field" className="grid w-52 gap-1.5">
             <Label htmlFor={id}>{label}</Label>

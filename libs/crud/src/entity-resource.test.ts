@@ -1,4 +1,4 @@
-import { paramEntity, postEntity } from '@smart/api-sdk/entities';
+import { noticeEntity, paramEntity, postEntity } from '@smart/api-sdk/entities';
 import { describe, expect, it } from 'vitest';
 
 import { defineResource } from './define-resource';
@@ -83,5 +83,21 @@ describe('defineResource(entity)', () => {
   it('keeps the written-out form for resources without a manifest', () => {
     const def = { name: 'dict', columns: [{ prop: 'code' as const, label: 'dict.code' }] };
     expect(defineResource<{ code: string }>(def)).toBe(def);
+  });
+
+  it('searches a date range between the bounds the contract declares (notice: _datege and _datelt)', () => {
+    const notice = defineResource(noticeEntity);
+    const release = notice.columns.find((c) => c.prop === 'releaseTime');
+    expect(release).toMatchObject({
+      search: true,
+      searchRange: true,
+      searchRangeParams: ['releaseTime_datege', 'releaseTime_datelt'],
+    });
+    expect(
+      buildSearchParams({ releaseTime: ['2024-05-01T08:00', '2024-05-02T09:00'] }, notice.columns),
+    ).toEqual({
+      releaseTime_datege: '2024-05-01 08:00:00',
+      releaseTime_datelt: '2024-05-02 09:00:00',
+    });
   });
 });

@@ -57,7 +57,7 @@ function deriveRules(field: EntityField, prefix: string): CrudRules | undefined 
 }
 
 /**
- * The search of a filtered field: date kinds search a range (`<field>_dategt` / `_datelt`, what the kit sends),
+ * The search of a filtered field: date kinds search a range between the bounds the contract declares,
  * text inputs prefer a contains kind when the contract offers one (post.yaml: `postCode` is equality, also `_like`).
  */
 function deriveSearch<Row, Form>(
@@ -67,7 +67,16 @@ function deriveSearch<Row, Form>(
   if (!filters.length) return {};
   const kinds = filters.flatMap((f) => [f.kind, ...f.also]);
   if (kinds.some((k) => DATE_KINDS.includes(k))) {
-    return { search: true, searchRange: true, type: column.type === 'date' ? 'date' : 'datetime' };
+    // the bounds the contract offers, inclusive ones first (notice.yaml: releaseTime_datege / _datelt)
+    const bound = (...pick: FilterKind[]) => pick.find((k) => kinds.includes(k));
+    const start = bound('datege', 'dategt') ?? 'dategt';
+    const end = bound('datele', 'datelt') ?? 'datelt';
+    return {
+      search: true,
+      searchRange: true,
+      searchRangeParams: [`${column.prop}_${start}`, `${column.prop}_${end}`],
+      type: column.type === 'date' ? 'date' : 'datetime',
+    };
   }
   const plain = filters.find((f) => f.param === f.field);
   if (column.type === 'input' || column.type === 'textarea') {

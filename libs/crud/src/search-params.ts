@@ -26,8 +26,8 @@ function isEmpty(value: unknown): boolean {
 }
 
 /**
- * Turn search-bar values into list filters: drops empty values, trims text, and sends a date range as
- * `<prop>_dategt` / `<prop>_datelt` formatted `YYYY-MM-DD HH:mm:ss`.
+ * Turn search-bar values into list filters: drops empty values, trims text, and sends a date range as its column's
+ * `searchRangeParams` (default `<prop>_dategt` / `<prop>_datelt`) formatted `YYYY-MM-DD HH:mm:ss`.
  */
 export function buildSearchParams<Row, Form>(
   values: SearchValues,
@@ -40,13 +40,14 @@ export function buildSearchParams<Row, Form>(
     if (Array.isArray(value)) {
       const dateOnly = column?.type === 'date';
       const [start, end] = value;
+      const [from, to] = column?.searchRangeParams ?? [`${key}_dategt`, `${key}_datelt`];
       if (!isEmpty(start)) {
         const v = formatBound(start, dateOnly, false);
-        if (v) out[`${key}_dategt`] = v;
+        if (v) out[from] = v;
       }
       if (!isEmpty(end)) {
         const v = formatBound(end, dateOnly, true);
-        if (v) out[`${key}_datelt`] = v;
+        if (v) out[to] = v;
       }
       continue;
     }

@@ -78,6 +78,8 @@ export interface CrudColumn<Row, Form = Row> {
   searchParam?: string;
   /** For date/datetime: search as a range, sent as `<prop>_dategt` / `<prop>_datelt`. Implied by 'daterange'. */
   searchRange?: boolean;
+  /** The query parameters of a range's start and end; default `<prop>_dategt` / `<prop>_datelt`. */
+  searchRangeParams?: readonly [start: string, end: string];
   hideInList?: boolean;
   /** true hides in every dialog mode; or per mode. */
   hideInForm?: boolean | Partial<Record<CrudFormMode, boolean>>;
