@@ -1,6 +1,6 @@
-// A smoke test generated from the contract: every declared entity whose menu path a feature serves opens as a page
-// against the contract's in-memory backend, with its table and, where the contract declares the button, "add". A page
-// added to a feature for a declared entity is covered without a line here.
+// A smoke test generated from the contract: every declared entity with a menu opens as a page (its feature's, or the
+// generic one) against the contract's in-memory backend, with its table and, where the contract declares the button,
+// "add". A declared entity is covered without a line here.
 import { configureHttp, resetHttpConfig } from '@smart/api-sdk';
 import type { EntityManifest } from '@smart/api-sdk/manifest';
 import { CrudProvider } from '@smart/crud';
@@ -13,11 +13,16 @@ import { features } from './features';
 import { i18n } from './i18n';
 import { allEntities } from '@smart/api-sdk/entities';
 import { featureRegistry } from './shell/feature-registry';
+import { hasMenuIcon } from './shell/icons';
 
 const registry = featureRegistry(features);
+/** A feature's own route for the path, else the first resolver's (the generic entity pages come last). */
+const loaderOf = (path: string) =>
+  features.find((f) => path in f.routes)?.routes[path] ??
+  features.map((f) => f.resolve?.(path)).find(Boolean)?.load;
 const served = (allEntities as readonly EntityManifest[]).flatMap((entity) => {
   const path = entity.menu?.path;
-  const load = path ? features.find((f) => path in f.routes)?.routes[path] : undefined;
+  const load = path ? loaderOf(path) : undefined;
   return load && path ? [{ entity, path, load }] : [];
 });
 
@@ -31,12 +36,16 @@ afterEach(() => {
 afterAll(() => server.close());
 
 describe('declared entity pages', () => {
-  it('include the pages of the declared entities built so far', () => {
-    const names = served.map((s) => s.entity.name);
-    for (const name of ['attach', 'client', 'notice', 'oss', 'param', 'post', 'sms', 'topmenu']) {
-      expect(names, name).toContain(name);
-    }
+  it('include a page for every declared entity with a menu, bespoke or generic', () => {
+    const withMenu = (allEntities as readonly EntityManifest[]).filter((e) => e.menu);
+    expect(served.map((s) => s.entity.name)).toEqual(withMenu.map((e) => e.name));
     for (const { path } of served) expect(registry.resolveView(path)).toMatchObject({ kind: 'page' });
+  });
+
+  it('give every declared menu an icon the console renders', () => {
+    for (const e of allEntities as readonly EntityManifest[]) {
+      if (e.menu?.icon) expect(hasMenuIcon(e.menu.icon, registry.icons), e.name).toBe(true);
+    }
   });
 
   it.each(served.map((s) => [s.path, s] as const))(

@@ -1,6 +1,7 @@
 // The one place the console composes its features (docs/architecture.md §4): each feature library exports one
 // `feature` object (routes, route labels, menu icons, catalogues); the shell receives this list, never a page.
-import type { Feature } from '@smart/crud';
+import { entityPages } from '@smart/api-sdk/entity-pages';
+import { entityPagesFeature, type Feature } from '@smart/crud';
 import { feature as desk } from '@smart/feature-desk';
 import { feature as dy } from '@smart/feature-dy';
 import { feature as flow } from '@smart/feature-flow';
@@ -8,4 +9,13 @@ import { feature as pay } from '@smart/feature-pay';
 import { feature as resource } from '@smart/feature-resource';
 import { feature as system } from '@smart/feature-system';
 
-export const features: readonly Feature[] = [system, desk, resource, dy, pay, flow];
+// last: the generic page of every declared entity whose path no feature serves itself (@smart/crud entity-pages.ts)
+export const features: readonly Feature[] = [
+  system,
+  desk,
+  resource,
+  dy,
+  pay,
+  flow,
+  entityPagesFeature(entityPages),
+];

@@ -102,6 +102,29 @@ writeFileSync(
   ].join('\n'),
 );
 
+// The console's page of each entity with a menu, by path: a page nobody overrides is the CRUD kit's generic page of
+// the manifest, loaded (manifest and SDK functions) with the page, one chunk per entity.
+writeFileSync(
+  join(out, 'pages.ts'),
+  [
+    HEADER,
+    "import type { EntityManifest } from '../../manifest/entity';",
+    '',
+    '/** Menu path of every declared entity with a menu → its manifest, loaded on demand. */',
+    'export const entityPages: Readonly<Record<string, () => Promise<EntityManifest>>> = {',
+    ...entities.flatMap((e) =>
+      e.menu
+        ? [
+            `  '${e.menu.path}': () =>`,
+            `    import('./${e.name}').then((m) => m.${constName(e)} as unknown as EntityManifest),`,
+          ]
+        : [],
+    ),
+    '};',
+    '',
+  ].join('\n'),
+);
+
 const index = [
   HEADER,
   ...entities.map((e) => `export { ${constName(e)} } from './${e.name}';`),

@@ -11,6 +11,7 @@ export { CrudPage, type CrudPageProps } from './crud-page';
 export { CrudSearch, type CrudSearchProps } from './crud-search';
 export { defineResource, resourcePermissions, resourceStorageKey } from './define-resource';
 export { entityAdapter } from './entity-adapter';
+export { entityPagesFeature } from './entity-pages';
 export {
   defineFeature,
   type Feature,

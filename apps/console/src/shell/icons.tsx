@@ -40,6 +40,11 @@ const FeatureIcons = createContext<Readonly<Record<string, MenuIconComponent>>>(
 /** The menu icons the features bring, for every `MenuIcon` below. */
 export const MenuIconsProvider = FeatureIcons.Provider;
 
+/** Whether a menu icon name renders as itself rather than the default icon. */
+export function hasMenuIcon(name: string, features: Readonly<Record<string, MenuIconComponent>>): boolean {
+  return Object.hasOwn(ICONS, name) || Object.hasOwn(features, name);
+}
+
 export function MenuIcon({ name, className }: { name: string; className?: string }) {
   const features = useContext(FeatureIcons);
   const Icon = ICONS[name] ?? features[name] ?? Menu;
