@@ -1,0 +1,50 @@
+// The shapes of a run: its options, and the report of every operation with its checks.
+import type { Kind } from '../classify';
+import type { PeerCredentials } from '../isolation';
+import type { OpenApiDocument } from '../spec';
+
+export interface Check {
+  name: string;
+  ok: boolean;
+  reason?: string | undefined;
+  ms: number;
+}
+
+export type OpStatus = 'implemented' | 'not-implemented' | 'skipped';
+
+export interface OpReport {
+  operationId: string;
+  tag: string;
+  method: string;
+  path: string;
+  kind: Kind;
+  status: OpStatus;
+  /** why it is skipped / how it was exercised */
+  note?: string | undefined;
+  checks: Check[];
+}
+
+export interface RunReport {
+  baseUrl: string;
+  ops: OpReport[];
+  requests: number;
+  durationMs: number;
+}
+
+export interface RunOptions {
+  doc: OpenApiDocument;
+  baseUrl: string;
+  tenant: string;
+  account: string;
+  password: string;
+  /** `id:secret` of the OAuth client */
+  client: string;
+  /** only these tags (modules) */
+  only?: string[] | undefined;
+  timeoutMs?: number | undefined;
+  concurrency?: number | undefined;
+  /** a second account in another tenant: every created tenant-owned row is attacked with its session */
+  peer?: PeerCredentials | undefined;
+  /** progress output (one line per resource) */
+  log?: ((line: string) => void) | undefined;
+}
