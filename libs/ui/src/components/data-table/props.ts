@@ -1,0 +1,70 @@
+// The props of DataTable and the server-side paging it takes.
+import type { ColumnDef, RowSelectionState, SortingState } from '@tanstack/react-table';
+import type * as React from 'react';
+
+import type { PaginationProps } from '../pagination';
+import type { SortParams } from './sorting';
+import type { DataTableSettingsController, Density } from './table-state';
+
+export type DataTablePagination = Pick<
+  PaginationProps,
+  'current' | 'size' | 'total' | 'onChange' | 'pageSizes'
+>;
+
+export type DataTableProps<Row> = {
+  data: Row[];
+  columns: ColumnDef<Row, unknown>[];
+  /** Row id for selection; defaults to `row.id` or the index. */
+  getRowId?: (row: Row, index: number) => string;
+  loading?: boolean;
+  /** Cell borders (Avue `border`). */
+  bordered?: boolean;
+  /** Leading "#" column numbering rows from indexOffset + 1. */
+  showIndex?: boolean;
+  /** For server paging pass (current - 1) * size. */
+  indexOffset?: number;
+  /** Leading checkbox column with select-all. */
+  selectable?: boolean;
+  /** Controlled selection keyed by row id. */
+  rowSelection?: RowSelectionState;
+  onRowSelectionChange?: (selection: RowSelectionState, rows: Row[]) => void;
+  /** Trailing action cell per row, fixed to the right edge. */
+  actions?: (row: Row) => React.ReactNode;
+  /** Width of the action column (Avue `menuWidth`). Default 200. */
+  actionsWidth?: number;
+  actionsHeader?: React.ReactNode;
+  /** Content when there are no rows (default EmptyState). */
+  empty?: React.ReactNode;
+  /** Server-side paging driven by props; renders Pagination under the table. */
+  pagination?: DataTablePagination;
+  /**
+   * Sorting (controlled). Columns sort when their def sets `enableSorting: true`; a header click cycles
+   * ascending → descending → none (Shift-click adds a column).
+   */
+  sorting?: SortingState;
+  /** Initial sorting when uncontrolled. */
+  defaultSorting?: SortingState;
+  /**
+   * Server-side sorting: the rows arrive sorted, and each change is reported with the platform's
+   * `{ ascs, descs }` (comma-joined snake_case fields, or `meta.sortField`). Without it rows sort in the browser.
+   */
+  onSortingChange?: (sorting: SortingState, params: SortParams) => void;
+  /** Drag handles (and ←/→ keys) on header edges; the table gets a fixed layout. */
+  resizable?: boolean;
+  /**
+   * Persist column visibility, order, widths and density under this key (localStorage). Ignored when `settings`
+   * is passed (the owner of the settings chose the key).
+   */
+  storageKey?: string;
+  /** Settings shared with a toolbar (`useDataTableSettings`). */
+  settings?: DataTableSettingsController;
+  /** Row density; default from the settings ('default'). */
+  density?: Density;
+  /** Render only the visible rows when there are more rows than this. Default 50; `false` never. */
+  virtualThreshold?: number | false;
+  /** Height of the scroll area when virtualised (number = px). Default 600. */
+  maxHeight?: number | string;
+  className?: string;
+  /** Accessible name of the table. */
+  'aria-label'?: string;
+};
