@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, dept, menu, post, role, roleMenu, tenant, user } from './db/schema';
 import { PEOPLE_IDS } from './db/seed-data';
 import { packageMenuIds } from './auth/permissions';
-import { assertAccountQuota } from './handlers/tenant';
+import { assertAccountQuota } from './kernel/account-quota';
 import { expectContract } from './test/contract';
 import {
   ADMIN_MD5,

@@ -1,4 +1,7 @@
-/** Seed step `flow`: the common leave process definition (handlers/flow.ts), so every tenant's start list has it. */
+/**
+ * Seed step `flow`: the common leave process definition (src/modules/flow/flow/leave-process.ts), so every
+ * tenant's start list has it.
+ */
 import type { Db } from './index';
 import { flowProcess } from './schema';
 

@@ -6,7 +6,7 @@ import { forest, treeNode } from '../crud/tree';
 import type { Db } from '../db/index';
 import { dept, user } from '../db/schema';
 import { BizError, ok, parseId, parseIds } from '../util';
-import { HAS_CHILDREN_MSG } from './dict';
+import { HAS_CHILDREN_MSG } from '../kernel/messages';
 
 type DeptRow = typeof dept.$inferSelect;
 

@@ -7,9 +7,9 @@ import { caller, crud, filterConds, requirePlatformAdmin, type FilterSpec } from
 import { forest, treeNode, type TreeNode } from '../crud/tree';
 import type { Db } from '../db/index';
 import { dict, dictBiz } from '../db/schema';
+import { HAS_CHILDREN_MSG } from '../kernel/messages';
 
 export const DUPLICATE_DICT_MSG = '当前字典键值已存在!';
-export const HAS_CHILDREN_MSG = '请先删除子节点!';
 
 interface DictRow extends Record<string, unknown> {
   id: bigint;

@@ -6,7 +6,7 @@
  * `grant` replaces the menus, data scopes and API scopes of the roles; a caller may only grant what
  * `grantableMenuIds` allows (the tenant package for tenant administrators).
  */
-import { and, asc, eq, inArray, ne, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import {
   bodyOf,
@@ -23,7 +23,8 @@ import { forest, treeNode } from '../crud/tree';
 import type { Db } from '../db/index';
 import { menu, role, roleMenu, roleScope, scopeApi, scopeData, user } from '../db/schema';
 import { BizError, nextId, ok, parseId, parseIds } from '../util';
-import { HAS_CHILDREN_MSG } from './dict';
+import { HAS_CHILDREN_MSG } from '../kernel/messages';
+import { reach, visibleRoleIds } from '../kernel/role-reach';
 
 type RoleRow = typeof role.$inferSelect;
 
@@ -64,20 +65,6 @@ const isRoleManager = (a: TokenClaims) => isAdministrator(a) || a.authorities.in
 
 function requireRoleManager(a: TokenClaims): void {
   if (!isRoleManager(a)) throw new BizError(NO_PERMISSION_MSG, 401);
-}
-
-/** Live roles the caller reaches: their tenant's, every tenant's for the platform administrator. */
-const reach = (a: TokenClaims): SQL =>
-  isPlatformAdmin(a) ? eq(role.isDeleted, 0) : and(eq(role.isDeleted, 0), eq(role.tenantId, a.tenant_id))!;
-
-/** The ids among `ids` of live roles the caller reaches. */
-export async function visibleRoleIds(db: Db, a: TokenClaims, ids: bigint[]): Promise<bigint[]> {
-  if (ids.length === 0) return [];
-  const rows = await db
-    .select({ id: role.id })
-    .from(role)
-    .where(and(reach(a), inArray(role.id, ids)));
-  return rows.map((r) => r.id);
 }
 
 export function roleHandlers(db: Db) {

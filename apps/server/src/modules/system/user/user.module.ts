@@ -1,0 +1,29 @@
+/**
+ * The user module (docs/platform-contract.md §3.1, §4.9): tenant-owned accounts. Management operations need a tenant
+ * administrator; profile, password and authorisation-code changes are the caller's own.
+ *
+ * The parts: ./user-manage.ts (page, detail, submit, update, remove), ./user-grant.ts (roles, approval),
+ * ./user-password.ts (reset, change, unlock), ./user-self.ts (own profile and authorisation code),
+ * ./user-platform.ts (platform extension), ./user-register.ts (sign-ups); what they share is in ./user-context.ts,
+ * ./user-checks.ts, ./user-form.ts and ./user-vo.ts.
+ */
+import { type Db } from '../../../db/index';
+import { userContext } from './user-context';
+import { userGrantHandlers } from './user-grant';
+import { userManageHandlers } from './user-manage';
+import { userPasswordHandlers } from './user-password';
+import { userPlatformHandlers } from './user-platform';
+import { userRegisterHandlers } from './user-register';
+import { userSelfHandlers } from './user-self';
+
+export function userHandlers(db: Db) {
+  const ctx = userContext(db);
+  return {
+    ...userManageHandlers(ctx),
+    ...userPlatformHandlers(ctx),
+    ...userSelfHandlers(ctx),
+    ...userGrantHandlers(ctx),
+    ...userPasswordHandlers(ctx),
+    ...userRegisterHandlers(ctx),
+  };
+}
