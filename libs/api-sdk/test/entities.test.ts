@@ -20,6 +20,17 @@ describe('entity declarations of the contract', () => {
     expect(post).toMatchSnapshot();
   });
 
+  it('read an id or empty (anyOf an Id and the empty string) as the id, that also admits the empty string', () => {
+    const img = deriveEntities(bundled).entities.find((e) => e.name === 'img');
+    const ydUserId = img?.fields.find((f) => f.name === 'ydUserId');
+    expect(ydUserId).toMatchObject({
+      type: 'string',
+      pattern: '^([0-9]{1,20})?$',
+      label: { zh: '所属客户' },
+    });
+    expect(new RegExp(ydUserId!.pattern!).test('')).toBe(true);
+  });
+
   it('generate manifests bound to the SDK and the label catalogues', () => {
     expect(postEntity.api.list).toBeTypeOf('function');
     expect(postEntity.operations).toEqual({

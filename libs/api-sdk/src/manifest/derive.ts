@@ -115,6 +115,21 @@ function refName(doc: ContractDocument, node: unknown): string | undefined {
 const localText = (v: unknown): LocalText | undefined =>
   isObj(v) && typeof v.zh === 'string' && typeof v.en === 'string' ? { zh: v.zh, en: v.en } : undefined;
 
+/**
+ * A property's schema, `$ref` resolved; `anyOf: [X, a string of length 0]` (commerce/types.yaml IdOrEmpty,
+ * DateTimeOrEmpty) is X's facts with `orEmpty` set: the value is X or ''.
+ */
+function valueSchema(doc: ContractDocument, raw: unknown): { schema: Json; ref?: string; orEmpty?: true } {
+  const outer = deref(doc, raw);
+  const alts = outer.schema.anyOf;
+  if (!Array.isArray(alts) || alts.length !== 2) return outer;
+  const empty = alts.findIndex((a) => isObj(a) && a.type === 'string' && a.maxLength === 0);
+  if (empty < 0) return outer;
+  const inner = deref(doc, alts[1 - empty]);
+  const { anyOf: _alts, ...siblings } = outer.schema;
+  return { schema: { ...inner.schema, ...siblings }, ref: inner.ref, orEmpty: true };
+}
+
 function field(
   doc: ContractDocument,
   name: string,
@@ -122,8 +137,8 @@ function field(
   form: Json | undefined,
   required: boolean,
 ): EntityField {
-  const { schema, ref } = deref(doc, raw);
-  const formSchema = form ? deref(doc, form).schema : undefined;
+  const { schema, ref, orEmpty } = valueSchema(doc, raw);
+  const formSchema = form ? valueSchema(doc, form).schema : undefined;
   const s = { ...schema, ...formSchema };
   const type = (Array.isArray(s.type) ? s.type.find((t) => t !== 'null') : s.type) as FieldType | undefined;
   const f: EntityField = {
@@ -145,7 +160,11 @@ function field(
   if (Array.isArray(s.enum)) f.enum = s.enum as (string | number)[];
   for (const k of ['minLength', 'maxLength', 'minimum', 'maximum'] as const)
     if (typeof s[k] === 'number') f[k] = s[k] as number;
-  if (typeof s.pattern === 'string') f.pattern = s.pattern;
+  if (typeof s.pattern === 'string') {
+    // an anchored pattern that also admits '' (`^[0-9]{1,20}$` → `^([0-9]{1,20})?$`, patterns.yaml OptionalId)
+    const p = s.pattern;
+    f.pattern = orEmpty && p.startsWith('^') && p.endsWith('$') ? `^(${p.slice(1, -1)})?$` : p;
+  }
   return f;
 }
 
