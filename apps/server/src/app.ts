@@ -119,9 +119,11 @@ function validationMessage(
           : '';
     const bodySchema = (req.routeOptions?.schema as { body?: unknown } | undefined)?.body;
     const declared = rules.get(operationOf(req) ?? '');
+    // a declared entity's rule first: the manifest's, which the console shows too (a platform's own `content`
+    // rule overrides the shared pattern's in dy_live.yaml DyLiveCommonFields, both under one allOf)
     const rule = prop
-      ? (ruleMessage(bodySchema, prop) ??
-        (declared && Object.hasOwn(declared, prop) ? declared[prop] : undefined))
+      ? ((declared && Object.hasOwn(declared, prop) ? declared[prop] : undefined) ??
+        ruleMessage(bodySchema, prop))
       : undefined;
     if (rule) return rule;
   }

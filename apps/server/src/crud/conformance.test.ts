@@ -198,6 +198,27 @@ describe.each(backends)('entity conformance on %s', (kind) => {
       const changed = e.fields.filter(
         (f) => f.inForm && typeof fresh[f.name] === 'string' && fresh[f.name] !== body[f.name],
       );
+      // a form without free text (a picture: ids, a URL, a switch) changes a patterned text its pattern still
+      // admits with a tag appended (the URL), else its first plain number
+      if (changed.length === 0) {
+        const tagged = e.fields.find((f) => {
+          if (!f.inForm || f.type !== 'string' || f.enum || f.format || !f.pattern) return false;
+          const next = `${String(body[f.name] ?? '')}${uniqueTag()}`;
+          if (next.length > (f.maxLength ?? 64) || !new RegExp(f.pattern).test(next)) return false;
+          fresh[f.name] = next;
+          return true;
+        });
+        const plainNumber = e.fields.find(
+          (f) => f.inForm && f.type === 'integer' && !f.enum && !f.dict && typeof body[f.name] === 'number',
+        );
+        if (tagged) changed.push(tagged);
+        else if (plainNumber) {
+          const v = body[plainNumber.name] as number;
+          fresh[plainNumber.name] =
+            plainNumber.maximum !== undefined && v >= plainNumber.maximum ? v - 1 : v + 1;
+          changed.push(plainNumber);
+        }
+      }
       expect(changed.length).toBeGreaterThan(0);
       body = { ...body, ...Object.fromEntries(changed.map((f) => [f.name, fresh[f.name]])) };
       const res = await submit({ ...body, id });

@@ -17,7 +17,7 @@ import { desc, getTableColumns, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { TokenClaims } from '../auth/tokens';
 import type { Db } from '../db/index';
-import { BizError, formatDateTime, parseId } from '../util';
+import { BizError, formatDateTime, parseDateTime, parseId } from '../util';
 import {
   crud,
   type CrudOps,
@@ -58,12 +58,14 @@ function viewValue(col: PgColumn, v: unknown): unknown {
 }
 
 /**
- * A body value as its column stores it: an id string of a bigint column is the number, '' none (the contract's
- * OptionalId: nulls travel as ""); other values are stored as the contract validated them.
+ * A body value as its column stores it: an id string of a bigint column is the number, a `yyyy-MM-dd HH:mm:ss` of a
+ * timestamp column the date (common.yaml DateTime; an overflowing date is refused, not rolled), '' none for both
+ * (nulls travel as ""); other values are stored as the contract validated them.
  */
 function storedValue(col: PgColumn, v: unknown): unknown {
-  if (col.dataType !== 'bigint' || typeof v !== 'string') return v;
+  if (typeof v !== 'string' || (col.dataType !== 'bigint' && col.dataType !== 'date')) return v;
   if (v === '') return null;
+  if (col.dataType === 'date') return parseDateTime(v);
   const id = parseId(v);
   if (id === undefined) throw new BizError(`无效的编号: ${v}`);
   return id;

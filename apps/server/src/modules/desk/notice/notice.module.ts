@@ -1,7 +1,7 @@
 /**
  * Notices of the desk (docs/platform-contract.md §3.14, §4.10), tenant-owned: the generic module from the contract's
- * `notice` declaration (src/crud/define-module.ts), plus what the contract cannot say: the default order, the label
- * of the category and the parsing of `releaseTime`.
+ * `notice` declaration (src/crud/define-module.ts), plus what the contract cannot say: the default order and the label
+ * of the category.
  *
  * `content` is user text, HTML or plain: it is stored as given and only ever returned inside JSON; nothing here
  * renders it. The console must sanitise it before showing it as HTML.
@@ -11,7 +11,6 @@ import { defineCrudModule } from '../../../crud/define-module';
 import type { EntityRegistry } from '../../../crud/entities';
 import type { Db } from '../../../db/index';
 import { notice } from '../../../db/schema';
-import { parseDateTime } from '../../../util';
 
 /** Labels of the dictionary `notice` (seed-dicts.ts), the view's `categoryName`. */
 const CATEGORY: Record<number, string> = {
@@ -27,7 +26,5 @@ export function noticeModule(db: Db, entities: EntityRegistry) {
   return defineCrudModule(db, entities.get('notice'), notice, {
     defaultOrder: [desc(notice.releaseTime)],
     view: (n) => ({ categoryName: CATEGORY[n.category] ?? '' }),
-    // the contract sends `yyyy-MM-dd HH:mm:ss` (common.yaml DateTime); an overflowing date is refused, not rolled
-    form: (v) => ({ ...v, releaseTime: parseDateTime(v.releaseTime as string) }),
   }).handlers;
 }
