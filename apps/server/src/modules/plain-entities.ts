@@ -8,7 +8,44 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import { defineCrudModule } from '../crud/define-module';
 import type { EntityRegistry } from '../crud/entities';
 import type { Db } from '../db/index';
-import { attach, dyCommon, param } from '../db/schema';
+import {
+  attach,
+  commentGroup,
+  dyBroweLogGroup,
+  dyBrowseLog,
+  dyCommLog,
+  dyCommLogGroup,
+  dyCommPicture,
+  dyCommon,
+  dyLiveCommon,
+  dyLiveLog,
+  dyLiveLogGroup,
+  dyPublishLog,
+  dyPublishTask,
+  img,
+  mjPhraseExpand,
+  mjPrompt,
+  mjjAppConfig,
+  openlyPrompt,
+  param,
+  powerLogs,
+  rpaCardGroup,
+  rpaCardPassword,
+  schedulerJobLog,
+  sendEmailLog,
+  sphBroweLogGroup,
+  sphCommon,
+  xhsPublishLog,
+  xhsPublishLogGroup,
+  xhsPublishTask,
+  xshBroweLogGroup,
+  xshBrowseLog,
+  xshCommLogGroup,
+  xshCommPicture,
+  xshCommon,
+  xshSlide,
+  ydUserInfo,
+} from '../db/schema';
 
 export const PLAIN_ENTITY_TABLES: Readonly<Record<string, PgTable>> = {
   // tenant-owned; the unique paramKey is also a partial unique index (schema.ts smart_param_key_uq), which settles
@@ -19,6 +56,44 @@ export const PLAIN_ENTITY_TABLES: Readonly<Record<string, PgTable>> = {
   attach,
   // the Douyin phrase pool; its enable switch is a form field, kept as sent (dy/dy-common/dy-common.test.ts)
   dy_common: dyCommon,
+  // content platforms: phrase pools, pictures, comment groups, slide settings and publish items as the operators
+  // keep them; the run batches and action logs the engine writes (docs/automation-domain.md §2), listed and removed
+  dy_browse_log: dyBrowseLog,
+  dy_browe_log_group: dyBroweLogGroup,
+  dy_comm_picture: dyCommPicture,
+  dy_comm_log: dyCommLog,
+  dy_comm_log_group: dyCommLogGroup,
+  dy_publish_task: dyPublishTask,
+  dy_publish_log: dyPublishLog,
+  dy_live_common: dyLiveCommon,
+  dy_live_log: dyLiveLog,
+  dy_live_log_group: dyLiveLogGroup,
+  xsh_common: xshCommon,
+  xsh_browse_log: xshBrowseLog,
+  xsh_browe_log_group: xshBroweLogGroup,
+  xsh_slide: xshSlide,
+  xsh_comm_picture: xshCommPicture,
+  xsh_comm_log_group: xshCommLogGroup,
+  xhs_publish_task: xhsPublishTask,
+  xhs_publish_log: xhsPublishLog,
+  xhs_publish_log_group: xhsPublishLogGroup,
+  sph_common: sphCommon,
+  sph_browe_log_group: sphBroweLogGroup,
+  comment_group: commentGroup,
+  // image generation: app settings, prompts and their expansions, public prompts, stored images
+  mjjAppConfig,
+  mj_phrase_expand: mjPhraseExpand,
+  mj_prompt: mjPrompt,
+  openly_prompt: openlyPrompt,
+  img,
+  // RPA: card keys and their groups, Yingdao account details, the scheduler's job log
+  rpa_card_group: rpaCardGroup,
+  rpa_card_password: rpaCardPassword,
+  yd_user_info: ydUserInfo,
+  scheduler_job_log: schedulerJobLog,
+  // commerce: the compute-power ledger and the e-mail log
+  power_logs: powerLogs,
+  send_email_log: sendEmailLog,
 };
 
 /** The handlers of every plain entity, by operation id. */
