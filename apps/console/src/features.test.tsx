@@ -70,5 +70,7 @@ describe('declared entity pages', () => {
       if (entity.buttons.add) expect(add).toBeInTheDocument();
       else expect(add).not.toBeInTheDocument();
     },
+    // the first page loads the CRUD kit's chunk cold, which takes seconds on a loaded CI machine
+    20_000,
   );
 });

@@ -1,11 +1,24 @@
 import {
+  BookPlus,
   Bot,
+  Folders,
+  Globe,
+  KeySquare,
+  List,
+  Mail,
+  MoveHorizontal,
+  ScrollText,
+  Settings2,
+  WandSparkles,
+  Zap,
   ChartColumn,
   House,
+  IdCard,
   Image,
   LayoutDashboard,
   Menu,
   MessageSquare,
+  MessageSquareText,
   Settings,
   ShieldCheck,
   Users,
@@ -18,7 +31,8 @@ import type { MenuIconComponent } from '@smart/crud';
 import { createContext, useContext } from 'react';
 
 // Server menus name their icon in `source`; unknown or empty names get the default icon (docs/spec.md §2). The shell's
-// own groups are named here, the features' menus by the features (apps/console/src/features.ts).
+// own groups and the menus of declared entities served by the generic page are named here, the features' menus by
+// the features (apps/console/src/features.ts); features.test.tsx checks every declared menu's icon resolves.
 const ICONS: Record<string, LucideIcon> = {
   menu: Menu,
   home: House,
@@ -33,6 +47,20 @@ const ICONS: Record<string, LucideIcon> = {
   chart: ChartColumn,
   wallet: Wallet,
   workflow: Workflow,
+  // menus of declared entities (openapi.yaml `x-entity.menu.icon`)
+  'book-plus': BookPlus,
+  folders: Folders,
+  globe: Globe,
+  'id-card': IdCard,
+  'key-square': KeySquare,
+  list: List,
+  mail: Mail,
+  'message-square-text': MessageSquareText,
+  'move-horizontal': MoveHorizontal,
+  'scroll-text': ScrollText,
+  'settings-2': Settings2,
+  'wand-sparkles': WandSparkles,
+  zap: Zap,
 };
 
 const FeatureIcons = createContext<Readonly<Record<string, MenuIconComponent>>>({});
