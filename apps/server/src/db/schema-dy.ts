@@ -1,7 +1,7 @@
 /**
  * Douyin automation tables (docs/automation-domain.md §2). Tenant-owned; `yd_user_id` null = shared by the tenant.
  */
-import { bigint, index, integer, jsonb, pgTable, varchar } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, text, varchar } from 'drizzle-orm/pg-core';
 import { audit, id, ts } from './columns';
 
 /**
@@ -303,4 +303,181 @@ export const dyLiveLogGroup = pgTable(
     ...audit(),
   },
   (t) => [index('smart_dy_live_log_group_tenant_idx').on(t.tenantId, t.createTime)],
+);
+
+/** Browse tasks (contract tag `dy_browse`, served as declared: src/modules/plain-entities.ts). */
+export const dyBrowse = pgTable(
+  'smart_dy_browse',
+  {
+    id: id(),
+    tenantId: varchar('tenant_id', { length: 12 }).notNull(),
+    ydUserId: bigint('yd_user_id', { mode: 'bigint' }),
+    taskName: varchar('task_name', { length: 64 }).notNull().default(''),
+    arrIds: varchar('arr_ids', { length: 1000 }).notNull().default(''),
+    robotUuid: varchar('robot_uuid', { length: 64 }).notNull().default(''),
+    cron: varchar('cron', { length: 64 }).notNull().default(''),
+    jobId: bigint('job_id', { mode: 'bigint' }),
+    priority: varchar('priority', { length: 8 }).notNull().default('high'),
+    waitTimeoutSec: integer('wait_timeout_sec').notNull().default(60),
+    runTimeoutSec: integer('run_timeout_sec').notNull().default(60),
+    lastRunTime: ts('last_run_time'),
+    nextRunTime: ts('next_run_time'),
+    lastRunStatus: varchar('last_run_status', { length: 16 }).notNull().default(''),
+    activeStartTime: varchar('active_start_time', { length: 5 }).notNull().default(''),
+    activeEndTime: varchar('active_end_time', { length: 5 }).notNull().default(''),
+    browseMode: integer('browse_mode').notNull().default(1),
+    keywords: varchar('keywords', { length: 1000 }).notNull().default(''),
+    targetUrls: text('target_urls').notNull().default(''),
+    browseCount: integer('browse_count').notNull().default(1),
+    minStaySec: integer('min_stay_sec').notNull().default(0),
+    maxStaySec: integer('max_stay_sec').notNull().default(0),
+    likeRate: integer('like_rate').notNull().default(0),
+    collectRate: integer('collect_rate').notNull().default(0),
+    followRate: integer('follow_rate').notNull().default(0),
+    searchSort: varchar('search_sort', { length: 32 }).notNull().default(''),
+    noteType: integer('note_type').notNull().default(0),
+    publishTimeRange: integer('publish_time_range').notNull().default(0),
+    extParams: jsonb('ext_params').notNull().default([]),
+    powerPerRun: integer('power_per_run').notNull().default(0),
+    ...audit(),
+  },
+  (t) => [index('smart_dy_browse_tenant_idx').on(t.tenantId, t.createTime)],
+);
+
+/** Account roster (contract tag `dy_arr`, served as declared: src/modules/plain-entities.ts). */
+export const dyArr = pgTable(
+  'smart_dy_arr',
+  {
+    id: id(),
+    tenantId: varchar('tenant_id', { length: 12 }).notNull(),
+    ydUserId: bigint('yd_user_id', { mode: 'bigint' }),
+    arrName: varchar('arr_name', { length: 64 }).notNull().default(''),
+    groupName: varchar('group_name', { length: 64 }).notNull().default(''),
+    robotAccount: varchar('robot_account', { length: 64 }).notNull().default(''),
+    robotClientUuid: varchar('robot_client_uuid', { length: 64 }).notNull().default(''),
+    robotClientGroupUuid: varchar('robot_client_group_uuid', { length: 64 }).notNull().default(''),
+    robotStatus: varchar('robot_status', { length: 16 }).notNull().default(''),
+    platformAccountName: varchar('platform_account_name', { length: 64 }).notNull().default(''),
+    platformAccountId: varchar('platform_account_id', { length: 128 }).notNull().default(''),
+    loginStatus: integer('login_status').notNull().default(0),
+    loginCheckTime: ts('login_check_time'),
+    dailyLimit: integer('daily_limit').notNull().default(0),
+    todayCount: integer('today_count').notNull().default(0),
+    workStartTime: varchar('work_start_time', { length: 5 }).notNull().default(''),
+    workEndTime: varchar('work_end_time', { length: 5 }).notNull().default(''),
+    sort: integer('sort').notNull().default(0),
+    lastRunTime: ts('last_run_time'),
+    ...audit(),
+  },
+  (t) => [index('smart_dy_arr_tenant_idx').on(t.tenantId, t.createTime)],
+);
+
+/** Comment tasks (contract tag `dy_comm`, served as declared: src/modules/plain-entities.ts). */
+export const dyComm = pgTable(
+  'smart_dy_comm',
+  {
+    id: id(),
+    tenantId: varchar('tenant_id', { length: 12 }).notNull(),
+    ydUserId: bigint('yd_user_id', { mode: 'bigint' }),
+    taskName: varchar('task_name', { length: 64 }).notNull().default(''),
+    arrIds: varchar('arr_ids', { length: 1000 }).notNull().default(''),
+    robotUuid: varchar('robot_uuid', { length: 64 }).notNull().default(''),
+    cron: varchar('cron', { length: 64 }).notNull().default(''),
+    jobId: bigint('job_id', { mode: 'bigint' }),
+    priority: varchar('priority', { length: 8 }).notNull().default('high'),
+    waitTimeoutSec: integer('wait_timeout_sec').notNull().default(60),
+    runTimeoutSec: integer('run_timeout_sec').notNull().default(60),
+    lastRunTime: ts('last_run_time'),
+    nextRunTime: ts('next_run_time'),
+    lastRunStatus: varchar('last_run_status', { length: 16 }).notNull().default(''),
+    activeStartTime: varchar('active_start_time', { length: 5 }).notNull().default(''),
+    activeEndTime: varchar('active_end_time', { length: 5 }).notNull().default(''),
+    sourceMode: integer('source_mode').notNull().default(1),
+    keywords: varchar('keywords', { length: 1000 }).notNull().default(''),
+    searchSort: varchar('search_sort', { length: 32 }).notNull().default(''),
+    publishTimeRange: integer('publish_time_range').notNull().default(0),
+    noteType: integer('note_type').notNull().default(0),
+    commentMode: integer('comment_mode').notNull().default(1),
+    aiConfigId: bigint('ai_config_id', { mode: 'bigint' }),
+    withPicture: integer('with_picture').notNull().default(0),
+    pictureRate: integer('picture_rate').notNull().default(0),
+    commentsPerRun: integer('comments_per_run').notNull().default(1),
+    perItemMax: integer('per_item_max').notNull().default(1),
+    minIntervalSec: integer('min_interval_sec').notNull().default(0),
+    maxIntervalSec: integer('max_interval_sec').notNull().default(0),
+    likeBeforeComment: integer('like_before_comment').notNull().default(0),
+    minLikeCount: integer('min_like_count').notNull().default(0),
+    dedupeDays: integer('dedupe_days').notNull().default(0),
+    powerPerComment: integer('power_per_comment').notNull().default(0),
+    ...audit(),
+  },
+  (t) => [index('smart_dy_comm_tenant_idx').on(t.tenantId, t.createTime)],
+);
+
+/** Comment accounts (contract tag `dy_comm_arr`, served as declared: src/modules/plain-entities.ts). */
+export const dyCommArr = pgTable(
+  'smart_dy_comm_arr',
+  {
+    id: id(),
+    tenantId: varchar('tenant_id', { length: 12 }).notNull(),
+    ydUserId: bigint('yd_user_id', { mode: 'bigint' }),
+    arrName: varchar('arr_name', { length: 64 }).notNull().default(''),
+    groupName: varchar('group_name', { length: 64 }).notNull().default(''),
+    robotAccount: varchar('robot_account', { length: 64 }).notNull().default(''),
+    robotClientUuid: varchar('robot_client_uuid', { length: 64 }).notNull().default(''),
+    robotClientGroupUuid: varchar('robot_client_group_uuid', { length: 64 }).notNull().default(''),
+    robotStatus: varchar('robot_status', { length: 16 }).notNull().default(''),
+    platformAccountName: varchar('platform_account_name', { length: 64 }).notNull().default(''),
+    platformAccountId: varchar('platform_account_id', { length: 128 }).notNull().default(''),
+    loginStatus: integer('login_status').notNull().default(0),
+    loginCheckTime: ts('login_check_time'),
+    dailyLimit: integer('daily_limit').notNull().default(0),
+    todayCount: integer('today_count').notNull().default(0),
+    workStartTime: varchar('work_start_time', { length: 5 }).notNull().default(''),
+    workEndTime: varchar('work_end_time', { length: 5 }).notNull().default(''),
+    sort: integer('sort').notNull().default(0),
+    lastRunTime: ts('last_run_time'),
+    commId: bigint('comm_id', { mode: 'bigint' }),
+    ...audit(),
+  },
+  (t) => [index('smart_dy_comm_arr_tenant_idx').on(t.tenantId, t.createTime)],
+);
+
+/** Comment texts (contract tag `dy_comm_comment`, served as declared: src/modules/plain-entities.ts). */
+export const dyCommComment = pgTable(
+  'smart_dy_comm_comment',
+  {
+    id: id(),
+    tenantId: varchar('tenant_id', { length: 12 }).notNull(),
+    ydUserId: bigint('yd_user_id', { mode: 'bigint' }),
+    commId: bigint('comm_id', { mode: 'bigint' }),
+    content: varchar('content', { length: 255 }).notNull().default(''),
+    source: integer('source').notNull().default(1),
+    feishuRef: varchar('feishu_ref', { length: 128 }).notNull().default(''),
+    useCount: integer('use_count').notNull().default(0),
+    lastUsedTime: ts('last_used_time'),
+    ...audit(),
+  },
+  (t) => [index('smart_dy_comm_comment_tenant_idx').on(t.tenantId, t.createTime)],
+);
+
+/** Comment links (contract tag `dy_comm_url`, served as declared: src/modules/plain-entities.ts). */
+export const dyCommUrl = pgTable(
+  'smart_dy_comm_url',
+  {
+    id: id(),
+    tenantId: varchar('tenant_id', { length: 12 }).notNull(),
+    ydUserId: bigint('yd_user_id', { mode: 'bigint' }),
+    commId: bigint('comm_id', { mode: 'bigint' }),
+    url: varchar('url', { length: 512 }).notNull().default(''),
+    itemId: varchar('item_id', { length: 64 }).notNull().default(''),
+    title: varchar('title', { length: 255 }).notNull().default(''),
+    useStatus: integer('use_status').notNull().default(0),
+    commentCount: integer('comment_count').notNull().default(0),
+    lastCommentTime: ts('last_comment_time'),
+    source: integer('source').notNull().default(1),
+    sort: integer('sort').notNull().default(0),
+    ...audit(),
+  },
+  (t) => [index('smart_dy_comm_url_tenant_idx').on(t.tenantId, t.createTime)],
 );

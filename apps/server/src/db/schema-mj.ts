@@ -108,3 +108,21 @@ export const img = pgTable(
   },
   (t) => [index('smart_img_tenant_idx').on(t.tenantId, t.createTime)],
 );
+
+/** Phrase library (contract tag `mj_phrase`, served as declared: src/modules/plain-entities.ts). */
+export const mjPhrase = pgTable(
+  'smart_mj_phrase',
+  {
+    id: id(),
+    tenantId: varchar('tenant_id', { length: 12 }).notNull(),
+    appId: bigint('app_id', { mode: 'bigint' }),
+    phraseName: varchar('phrase_name', { length: 64 }).notNull().default(''),
+    phraseSuffix: varchar('phrase_suffix', { length: 255 }).notNull().default(''),
+    isPicture: integer('is_picture').notNull().default(1),
+    pictureUrl: text('picture_url').notNull().default(''),
+    remark: varchar('remark', { length: 500 }).notNull().default(''),
+    appName: varchar('app_name', { length: 64 }).notNull().default(''),
+    ...audit(),
+  },
+  (t) => [index('smart_mj_phrase_tenant_idx').on(t.tenantId, t.createTime)],
+);

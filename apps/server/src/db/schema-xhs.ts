@@ -1,7 +1,7 @@
 /**
  * Xiaohongshu (notes) automation tables (docs/automation-domain.md §2). Tenant-owned.
  */
-import { bigint, index, integer, jsonb, pgTable, varchar } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, text, varchar } from 'drizzle-orm/pg-core';
 import { audit, id, ts } from './columns';
 
 /** Phrases (contract tag `xsh_common`, served as declared: src/modules/plain-entities.ts). */
@@ -251,4 +251,223 @@ export const xhsPublishLogGroup = pgTable(
     ...audit(),
   },
   (t) => [index('smart_xhs_publish_log_group_tenant_idx').on(t.tenantId, t.createTime)],
+);
+
+/** Browse tasks (contract tag `xsh_browse`, served as declared: src/modules/plain-entities.ts). */
+export const xshBrowse = pgTable(
+  'smart_xsh_browse',
+  {
+    id: id(),
+    tenantId: varchar('tenant_id', { length: 12 }).notNull(),
+    ydUserId: bigint('yd_user_id', { mode: 'bigint' }),
+    taskName: varchar('task_name', { length: 64 }).notNull().default(''),
+    arrIds: varchar('arr_ids', { length: 1000 }).notNull().default(''),
+    robotUuid: varchar('robot_uuid', { length: 64 }).notNull().default(''),
+    cron: varchar('cron', { length: 64 }).notNull().default(''),
+    jobId: bigint('job_id', { mode: 'bigint' }),
+    priority: varchar('priority', { length: 8 }).notNull().default('high'),
+    waitTimeoutSec: integer('wait_timeout_sec').notNull().default(60),
+    runTimeoutSec: integer('run_timeout_sec').notNull().default(60),
+    lastRunTime: ts('last_run_time'),
+    nextRunTime: ts('next_run_time'),
+    lastRunStatus: varchar('last_run_status', { length: 16 }).notNull().default(''),
+    activeStartTime: varchar('active_start_time', { length: 5 }).notNull().default(''),
+    activeEndTime: varchar('active_end_time', { length: 5 }).notNull().default(''),
+    browseMode: integer('browse_mode').notNull().default(1),
+    keywords: varchar('keywords', { length: 1000 }).notNull().default(''),
+    targetUrls: text('target_urls').notNull().default(''),
+    browseCount: integer('browse_count').notNull().default(1),
+    minStaySec: integer('min_stay_sec').notNull().default(0),
+    maxStaySec: integer('max_stay_sec').notNull().default(0),
+    likeRate: integer('like_rate').notNull().default(0),
+    collectRate: integer('collect_rate').notNull().default(0),
+    followRate: integer('follow_rate').notNull().default(0),
+    searchSort: varchar('search_sort', { length: 32 }).notNull().default(''),
+    noteType: integer('note_type').notNull().default(0),
+    publishTimeRange: integer('publish_time_range').notNull().default(0),
+    extParams: jsonb('ext_params').notNull().default([]),
+    powerPerRun: integer('power_per_run').notNull().default(0),
+    slideId: bigint('slide_id', { mode: 'bigint' }),
+    ...audit(),
+  },
+  (t) => [index('smart_xsh_browse_tenant_idx').on(t.tenantId, t.createTime)],
+);
+
+/** Account roster (contract tag `xsh_arr`, served as declared: src/modules/plain-entities.ts). */
+export const xshArr = pgTable(
+  'smart_xsh_arr',
+  {
+    id: id(),
+    tenantId: varchar('tenant_id', { length: 12 }).notNull(),
+    ydUserId: bigint('yd_user_id', { mode: 'bigint' }),
+    arrName: varchar('arr_name', { length: 64 }).notNull().default(''),
+    groupName: varchar('group_name', { length: 64 }).notNull().default(''),
+    robotAccount: varchar('robot_account', { length: 64 }).notNull().default(''),
+    robotClientUuid: varchar('robot_client_uuid', { length: 64 }).notNull().default(''),
+    robotClientGroupUuid: varchar('robot_client_group_uuid', { length: 64 }).notNull().default(''),
+    robotStatus: varchar('robot_status', { length: 16 }).notNull().default(''),
+    platformAccountName: varchar('platform_account_name', { length: 64 }).notNull().default(''),
+    platformAccountId: varchar('platform_account_id', { length: 128 }).notNull().default(''),
+    loginStatus: integer('login_status').notNull().default(0),
+    loginCheckTime: ts('login_check_time'),
+    dailyLimit: integer('daily_limit').notNull().default(0),
+    todayCount: integer('today_count').notNull().default(0),
+    workStartTime: varchar('work_start_time', { length: 5 }).notNull().default(''),
+    workEndTime: varchar('work_end_time', { length: 5 }).notNull().default(''),
+    sort: integer('sort').notNull().default(0),
+    lastRunTime: ts('last_run_time'),
+    ...audit(),
+  },
+  (t) => [index('smart_xsh_arr_tenant_idx').on(t.tenantId, t.createTime)],
+);
+
+/** Comment accounts (contract tag `xsh_comm_arr`, served as declared: src/modules/plain-entities.ts). */
+export const xshCommArr = pgTable(
+  'smart_xsh_comm_arr',
+  {
+    id: id(),
+    tenantId: varchar('tenant_id', { length: 12 }).notNull(),
+    ydUserId: bigint('yd_user_id', { mode: 'bigint' }),
+    arrName: varchar('arr_name', { length: 64 }).notNull().default(''),
+    groupName: varchar('group_name', { length: 64 }).notNull().default(''),
+    robotAccount: varchar('robot_account', { length: 64 }).notNull().default(''),
+    robotClientUuid: varchar('robot_client_uuid', { length: 64 }).notNull().default(''),
+    robotClientGroupUuid: varchar('robot_client_group_uuid', { length: 64 }).notNull().default(''),
+    robotStatus: varchar('robot_status', { length: 16 }).notNull().default(''),
+    platformAccountName: varchar('platform_account_name', { length: 64 }).notNull().default(''),
+    platformAccountId: varchar('platform_account_id', { length: 128 }).notNull().default(''),
+    loginStatus: integer('login_status').notNull().default(0),
+    loginCheckTime: ts('login_check_time'),
+    dailyLimit: integer('daily_limit').notNull().default(0),
+    todayCount: integer('today_count').notNull().default(0),
+    workStartTime: varchar('work_start_time', { length: 5 }).notNull().default(''),
+    workEndTime: varchar('work_end_time', { length: 5 }).notNull().default(''),
+    sort: integer('sort').notNull().default(0),
+    lastRunTime: ts('last_run_time'),
+    commId: bigint('comm_id', { mode: 'bigint' }),
+    ...audit(),
+  },
+  (t) => [index('smart_xsh_comm_arr_tenant_idx').on(t.tenantId, t.createTime)],
+);
+
+/** Comment keywords (contract tag `xsh_comm_keyword`, served as declared: src/modules/plain-entities.ts). */
+export const xshCommKeyword = pgTable(
+  'smart_xsh_comm_keyword',
+  {
+    id: id(),
+    tenantId: varchar('tenant_id', { length: 12 }).notNull(),
+    ydUserId: bigint('yd_user_id', { mode: 'bigint' }),
+    commId: bigint('comm_id', { mode: 'bigint' }),
+    keyword: varchar('keyword', { length: 64 }).notNull().default(''),
+    sortType: varchar('sort_type', { length: 32 }).notNull().default('general'),
+    noteType: integer('note_type').notNull().default(0),
+    maxNotes: integer('max_notes').notNull().default(1),
+    usedCount: integer('used_count').notNull().default(0),
+    lastUsedTime: ts('last_used_time'),
+    source: integer('source').notNull().default(1),
+    sort: integer('sort').notNull().default(0),
+    ...audit(),
+  },
+  (t) => [index('smart_xsh_comm_keyword_tenant_idx').on(t.tenantId, t.createTime)],
+);
+
+/** Comment links (contract tag `xsh_comm_url`, served as declared: src/modules/plain-entities.ts). */
+export const xshCommUrl = pgTable(
+  'smart_xsh_comm_url',
+  {
+    id: id(),
+    tenantId: varchar('tenant_id', { length: 12 }).notNull(),
+    ydUserId: bigint('yd_user_id', { mode: 'bigint' }),
+    commId: bigint('comm_id', { mode: 'bigint' }),
+    url: varchar('url', { length: 512 }).notNull().default(''),
+    itemId: varchar('item_id', { length: 64 }).notNull().default(''),
+    title: varchar('title', { length: 255 }).notNull().default(''),
+    useStatus: integer('use_status').notNull().default(0),
+    commentCount: integer('comment_count').notNull().default(0),
+    lastCommentTime: ts('last_comment_time'),
+    source: integer('source').notNull().default(1),
+    sort: integer('sort').notNull().default(0),
+    xsecToken: varchar('xsec_token', { length: 128 }).notNull().default(''),
+    ...audit(),
+  },
+  (t) => [index('smart_xsh_comm_url_tenant_idx').on(t.tenantId, t.createTime)],
+);
+
+/** Comment texts (contract tag `xhs_comm_comment`, served as declared: src/modules/plain-entities.ts). */
+export const xhsCommComment = pgTable(
+  'smart_xhs_comm_comment',
+  {
+    id: id(),
+    tenantId: varchar('tenant_id', { length: 12 }).notNull(),
+    ydUserId: bigint('yd_user_id', { mode: 'bigint' }),
+    commId: bigint('comm_id', { mode: 'bigint' }),
+    content: varchar('content', { length: 255 }).notNull().default(''),
+    source: integer('source').notNull().default(1),
+    feishuRef: varchar('feishu_ref', { length: 128 }).notNull().default(''),
+    useCount: integer('use_count').notNull().default(0),
+    lastUsedTime: ts('last_used_time'),
+    ...audit(),
+  },
+  (t) => [index('smart_xhs_comm_comment_tenant_idx').on(t.tenantId, t.createTime)],
+);
+
+/** Control strategy (contract tag `xsh_comm_control_strategy`, served as declared: src/modules/plain-entities.ts). */
+export const xshCommControlStrategy = pgTable(
+  'smart_xsh_comm_control_strategy',
+  {
+    id: id(),
+    tenantId: varchar('tenant_id', { length: 12 }).notNull(),
+    ydUserId: bigint('yd_user_id', { mode: 'bigint' }),
+    dailyMaxPerAccount: integer('daily_max_per_account').notNull().default(1),
+    hourlyMaxPerAccount: integer('hourly_max_per_account').notNull().default(1),
+    perNoteMax: integer('per_note_max').notNull().default(1),
+    minIntervalSec: integer('min_interval_sec').notNull().default(0),
+    maxIntervalSec: integer('max_interval_sec').notNull().default(0),
+    activeStartTime: varchar('active_start_time', { length: 5 }).notNull().default(''),
+    activeEndTime: varchar('active_end_time', { length: 5 }).notNull().default(''),
+    dedupeDays: integer('dedupe_days').notNull().default(0),
+    aiEnabled: integer('ai_enabled').notNull().default(0),
+    aiFallbackToPool: integer('ai_fallback_to_pool').notNull().default(0),
+    pictureRate: integer('picture_rate').notNull().default(0),
+    likeBeforeComment: integer('like_before_comment').notNull().default(0),
+    maxConsecutiveFail: integer('max_consecutive_fail').notNull().default(1),
+    cooldownMinutes: integer('cooldown_minutes').notNull().default(0),
+    sensitiveWords: text('sensitive_words').notNull().default(''),
+    minNoteLikes: integer('min_note_likes').notNull().default(0),
+    ...audit(),
+  },
+  (t) => [index('smart_xsh_comm_control_strategy_tenant_idx').on(t.tenantId, t.createTime)],
+);
+
+/** Publish tasks (contract tag `xhs_publish`, served as declared: src/modules/plain-entities.ts). */
+export const xhsPublish = pgTable(
+  'smart_xhs_publish',
+  {
+    id: id(),
+    tenantId: varchar('tenant_id', { length: 12 }).notNull(),
+    ydUserId: bigint('yd_user_id', { mode: 'bigint' }),
+    taskName: varchar('task_name', { length: 64 }).notNull().default(''),
+    arrIds: varchar('arr_ids', { length: 1000 }).notNull().default(''),
+    robotUuid: varchar('robot_uuid', { length: 64 }).notNull().default(''),
+    cron: varchar('cron', { length: 64 }).notNull().default(''),
+    jobId: bigint('job_id', { mode: 'bigint' }),
+    priority: varchar('priority', { length: 8 }).notNull().default('high'),
+    waitTimeoutSec: integer('wait_timeout_sec').notNull().default(60),
+    runTimeoutSec: integer('run_timeout_sec').notNull().default(60),
+    lastRunTime: ts('last_run_time'),
+    nextRunTime: ts('next_run_time'),
+    lastRunStatus: varchar('last_run_status', { length: 16 }).notNull().default(''),
+    contentType: integer('content_type').notNull().default(1),
+    defaultTitle: varchar('default_title', { length: 20 }).notNull().default(''),
+    defaultDesc: varchar('default_desc', { length: 1000 }).notNull().default(''),
+    defaultTags: varchar('default_tags', { length: 500 }).notNull().default(''),
+    enableTimer: integer('enable_timer').notNull().default(0),
+    videosPerDay: integer('videos_per_day').notNull().default(1),
+    dailyTimes: varchar('daily_times', { length: 64 }).notNull().default(''),
+    startDays: integer('start_days').notNull().default(0),
+    location: varchar('location', { length: 64 }).notNull().default(''),
+    collectionName: varchar('collection_name', { length: 64 }).notNull().default(''),
+    ...audit(),
+  },
+  (t) => [index('smart_xhs_publish_tenant_idx').on(t.tenantId, t.createTime)],
 );
