@@ -1,0 +1,126 @@
+/**
+ * The list query of the generic CRUD module (docs/platform-contract.md §1.6): map-style filters over the declared
+ * properties (`prop=v`, `prop_<kind>=v`) and the ascs/descs order over a whitelist of columns.
+ */
+import { FILTER_KINDS, type FilterKind } from '@smart/api-sdk/manifest';
+import { asc, desc, eq, gt, gte, ilike, isNotNull, isNull, lt, lte, ne, not, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { BizError, escapeLike } from '../util';
+
+/** The filter kinds of the contract's `x-filter` (libs/api-sdk/src/manifest/types.ts). */
+export type { FilterKind };
+
+/** Suffixes a query key may carry: the filter kinds, and `ignore` (the key filters nothing). */
+const SUFFIXES = new Set<string>([...FILTER_KINDS, 'ignore']);
+
+export interface FilterSpec {
+  column: PgColumn;
+  /**
+   * Kind of the plain key (`name=v`): `like` (contains, docs/platform-contract.md §1.6 Map style) unless told; `null` when only
+   * suffixed keys filter the property (a contract declaring just `createTime_dategt`, see define-module.ts).
+   */
+  plain?: FilterKind | null;
+  /** Suffixes accepted for this property (`name_equal=v` …); others are ignored. Default: the plain kind only. */
+  kinds?: FilterKind[];
+}
+
+const DATETIME = /^(\d{4})-(\d{2})-(\d{2})(?: (\d{2}):(\d{2}):(\d{2}))?$/;
+
+function parseDate(v: string): Date {
+  const m = DATETIME.exec(v);
+  const d = m ? new Date(+m[1]!, +m[2]! - 1, +m[3]!, +(m[4] ?? 0), +(m[5] ?? 0), +(m[6] ?? 0)) : undefined;
+  if (!d || Number.isNaN(d.getTime())) throw new BizError(`日期格式错误: ${v}`);
+  return d;
+}
+
+function condition(col: PgColumn, kind: FilterKind, v: string): SQL {
+  const esc = escapeLike(v);
+  switch (kind) {
+    case 'like':
+      return ilike(col, `%${esc}%`);
+    case 'notlike':
+      return not(ilike(col, `%${esc}%`));
+    case 'likeleft':
+      return ilike(col, `%${esc}`);
+    case 'likeright':
+      return ilike(col, `${esc}%`);
+    case 'equal':
+      return eq(col, v);
+    case 'notequal':
+      return ne(col, v);
+    case 'gt':
+      return gt(col, v);
+    case 'lt':
+      return lt(col, v);
+    case 'ge':
+      return gte(col, v);
+    case 'le':
+      return lte(col, v);
+    case 'dategt':
+      return gt(col, parseDate(v));
+    case 'datelt':
+      return lt(col, parseDate(v));
+    case 'dateequal':
+      return eq(col, parseDate(v));
+    case 'datege':
+      return gte(col, parseDate(v));
+    case 'datele':
+      return lte(col, parseDate(v));
+    case 'null':
+      return isNull(col);
+    case 'notnull':
+      return isNotNull(col);
+  }
+}
+
+/**
+ * Map-style filters (docs/platform-contract.md §1.6) over the declared properties: `prop=v` uses the property's plain kind,
+ * `prop_<suffix>=v` a declared suffix; empty values, `_ignore`, undeclared properties and suffixes are skipped.
+ */
+export function filterConds(filters: Record<string, FilterSpec> | undefined, query: object): SQL[] {
+  const out: SQL[] = [];
+  if (!filters) return out;
+  for (const [key, raw] of Object.entries(query as Record<string, unknown>)) {
+    if (raw === undefined || raw === null || raw === '') continue;
+    const v = Array.isArray(raw) ? String(raw[0] ?? '') : String(raw);
+    if (v === '') continue;
+    let prop = key;
+    let kind: string | undefined;
+    const us = key.lastIndexOf('_');
+    if (us > 0 && SUFFIXES.has(key.slice(us + 1))) {
+      prop = key.slice(0, us);
+      kind = key.slice(us + 1);
+    }
+    const f = Object.hasOwn(filters, prop) ? filters[prop] : undefined;
+    if (!f || kind === 'ignore') continue;
+    if (kind === undefined && f.plain === null) continue;
+    const plain = f.plain ?? 'like';
+    const k = (kind ?? plain) as FilterKind;
+    if (kind !== undefined && !(f.kinds ?? [plain]).includes(k)) continue;
+    out.push(condition(f.column, k, v));
+  }
+  return out;
+}
+
+/** ascs/descs (comma-joined snake_case names) over a whitelist; an unknown name answers 400. */
+export function orderBy(
+  sortable: Record<string, PgColumn> | undefined,
+  ascs: string | undefined,
+  descs: string | undefined,
+  fallback: SQL[],
+  tie: PgColumn,
+): SQL[] {
+  const out: SQL[] = [];
+  const add = (list: string | undefined, dir: typeof asc) => {
+    for (const name of (list ?? '').split(',').filter(Boolean)) {
+      const col = sortable && Object.hasOwn(sortable, name) ? sortable[name] : undefined;
+      if (!col) throw new BizError(`不支持的排序字段: ${name}`);
+      out.push(dir(col));
+    }
+  };
+  add(ascs, asc);
+  add(descs, desc);
+  if (out.length === 0) out.push(...fallback);
+  out.push(desc(tie)); // stable paging
+  return out;
+}
