@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 
 export type LeaveState = 'running' | 'approved' | 'rejected';
 
-/** The end event a finished instance reached is the last history row (server: handlers/flow.ts). */
+/** The end event a finished instance reached is the last history row (server: modules/flow/flow/process-history.ts). */
 export function leaveState(history: readonly BladeFlow[] | undefined): LeaveState {
   const last = history?.[history.length - 1]?.historyActivityId;
   return last === 'approved' || last === 'rejected' ? last : 'running';
