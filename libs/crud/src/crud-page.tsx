@@ -113,7 +113,14 @@ function CrudPageView<Row, Form>({
       : [],
   );
   const [exporting, setExporting] = React.useState(false);
-  const settings = useDataTableSettings({ storageKey: resourceStorageKey(resource) });
+  const hiddenByDefault = React.useMemo(
+    () => Object.fromEntries(resource.columns.filter((c) => c.listHidden).map((c) => [c.prop, false])),
+    [resource.columns],
+  );
+  const settings = useDataTableSettings({
+    storageKey: resourceStorageKey(resource),
+    defaults: { columnVisibility: hiddenByDefault },
+  });
 
   const perms = resourcePermissions(resource);
   const actions = resource.actions ?? {};

@@ -1,27 +1,56 @@
-import type { EntityManifest } from '@smart/api-sdk/manifest';
+import type { EntityField, EntityManifest } from '@smart/api-sdk/manifest';
 import type { ComponentType } from 'react';
 
 import { CrudPage } from './crud-page';
 import { defineResource } from './define-resource';
 import { entityAdapter } from './entity-adapter';
 import type { EntityOverrides } from './entity-resource';
+import type { CrudColumn, ResourceDef } from './types';
 
 /** Bookkeeping fields of the view objects that an operator does not read in a list. */
 const BOOKKEEPING = new Set(['id', 'tenantId', 'isDeleted', 'createUser', 'createDept', 'updateUser']);
 
+/** Columns a generic list shows before the column settings show more: a screenful at 1440 px. */
+export const GENERIC_LIST_COLUMNS = 8;
+
+/** Lists and JSON objects have no control of their own in a generic form (a run's outputs, a task's extra params). */
+const structured = (f: EntityField) => f.type === 'array' || f.type === 'object';
+/** A link to another row (an id, or '' for none): read as a number, so listed only on demand. */
+const reference = (f: EntityField) => f.name.endsWith('Id') && !!f.pattern?.includes('[0-9]{1,20}');
+
 /**
- * The page of a declared entity that no feature overrides (docs/architecture.md §4): the resource the manifest gives,
- * as it is. An entity without a form (a log) lists its view fields instead, read-only.
+ * The resource of a declared entity that no feature overrides (docs/architecture.md §4): the manifest's, as it is,
+ * but listing a screenful of columns (the others on demand in the column settings: links to other rows and long
+ * texts first), and without the structured fields a generic control cannot edit. An entity nobody adds or edits
+ * (a log the engine writes) lists its view fields, read-only.
  */
+export function entityResource(entity: EntityManifest): ResourceDef<unknown, unknown> {
+  const editable = !!entity.buttons.add || !!entity.buttons.edit;
+  const columns: Record<string, object | false> = {};
+  for (const f of entity.fields) {
+    if (structured(f)) columns[f.name] = false;
+    else if (!editable && !BOOKKEEPING.has(f.name)) columns[f.name] = {};
+  }
+  const resource = defineResource(entity, {
+    columns: columns as EntityOverrides<unknown, unknown>['columns'],
+  });
+  const byName = new Map(entity.fields.map((f) => [f.name, f]));
+  let shown = 0;
+  const listed = resource.columns.map((c): CrudColumn<unknown, unknown> => {
+    const f = byName.get(c.prop as string);
+    const quiet = (f && reference(f)) || c.type === 'textarea';
+    if (!quiet && shown < GENERIC_LIST_COLUMNS) {
+      shown++;
+      return c;
+    }
+    return { ...c, listHidden: true };
+  });
+  return { ...resource, columns: listed };
+}
+
+/** The page of `entityResource(entity)`. */
 export function entityPage(entity: EntityManifest): ComponentType {
-  const overrides: EntityOverrides<unknown, unknown> = entity.fields.some((f) => f.inForm)
-    ? {}
-    : {
-        columns: Object.fromEntries(
-          entity.fields.filter((f) => !BOOKKEEPING.has(f.name)).map((f) => [f.name, {}]),
-        ) as EntityOverrides<unknown, unknown>['columns'],
-      };
-  const resource = defineResource(entity, overrides);
+  const resource = entityResource(entity);
   const adapter = entityAdapter(entity);
   return function EntityPage() {
     return <CrudPage resource={resource} adapter={adapter} />;

@@ -81,6 +81,8 @@ export interface CrudColumn<Row, Form = Row> {
   /** The query parameters of a range's start and end; default `<prop>_dategt` / `<prop>_datelt`. */
   searchRangeParams?: readonly [start: string, end: string];
   hideInList?: boolean;
+  /** Listed only once the column settings show it: off by default, unlike `hideInList`, which removes it. */
+  listHidden?: boolean;
   /** true hides in every dialog mode; or per mode. */
   hideInForm?: boolean | Partial<Record<CrudFormMode, boolean>>;
   /** Dictionary code resolved through the CRUD context's `dictionary`. */
