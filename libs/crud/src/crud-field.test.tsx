@@ -294,4 +294,33 @@ describe('CrudFormDialog with the new field types', () => {
     await waitFor(() => expect(onSubmit).toHaveBeenCalled());
     expect(onSubmit).toHaveBeenCalledWith({ sort: 3, isSealed: 1, parentId: '2', roleIds: '1,2' });
   });
+
+  it('leaves a choice among numbers that nothing was chosen for out of the body, not as ""', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn(async () => {});
+    const resource = defineResource<Row>({
+      name: 'group',
+      columns: [
+        { prop: 'name', label: '名称' },
+        { prop: 'status', label: '启用状态', type: 'select', options: yesNo },
+        { prop: 'platform', label: '平台', type: 'select', options: [{ label: 'dy', value: 'dy' }] },
+      ],
+    });
+    render(
+      <CrudProvider value={{ dictionary }}>
+        <CrudFormDialog
+          resource={resource}
+          mode="add"
+          open
+          onOpenChange={() => {}}
+          values={{ name: '', status: '', platform: '' }}
+          onSubmit={onSubmit}
+        />
+      </CrudProvider>,
+    );
+    await user.type(screen.getByLabelText('名称'), 'a');
+    await user.click(screen.getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalled());
+    expect(onSubmit).toHaveBeenCalledWith({ name: 'a', platform: '' });
+  });
 });

@@ -81,6 +81,13 @@ export type CrudFormDialogProps<Row, Form> = {
   onSubmit: (values: Record<string, unknown>) => Promise<void>;
 };
 
+/** A number input, a numeric dictionary, or a choice among numbers (an integer enum of the contract, a switch). */
+function holdsNumbers<Row, Form>(column: CrudColumn<Row, Form>): boolean {
+  if (column.type === 'number' || column.numericDict) return true;
+  const options = column.options;
+  return !!options?.length && options.every((o) => typeof o.value === 'number');
+}
+
 export function CrudFormDialog<Row, Form>({
   resource,
   mode,
@@ -111,7 +118,8 @@ export function CrudFormDialog<Row, Form>({
   const submit = form.handleSubmit(async (raw) => {
     const out: Record<string, unknown> = { ...raw };
     for (const column of resource.columns) {
-      if (column.type === 'number' && out[column.prop] === '') delete out[column.prop];
+      // nothing chosen for a field that holds numbers is no value, not '' (the contract would refuse the string)
+      if (holdsNumbers(column) && out[column.prop] === '') delete out[column.prop];
     }
     setSubmitting(true);
     try {
