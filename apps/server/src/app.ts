@@ -88,27 +88,33 @@ function ruleMessage(schema: unknown, prop: string): string | undefined {
   return undefined;
 }
 
+/** What a declared entity's form says of its fields in zh: the rule messages and the labels. */
+interface FormTexts {
+  rules: Record<string, string>;
+  labels: Record<string, string>;
+}
+
 /**
- * The zh rule of each form field of the declared entities' submit/save/update operations (their manifests, see
- * src/crud/entities.ts). The route schema alone misses rules written beside a `$ref` (notice.yaml `releaseTime`):
- * the bundled schema's reference siblings do not survive into the route's body schema.
+ * The zh rule and label of each form field of the declared entities' submit/save/update operations (their
+ * manifests, see src/crud/entities.ts). The route schema alone misses rules written beside a `$ref` (notice.yaml
+ * `releaseTime`): the bundled schema's reference siblings do not survive into the route's body schema.
  */
-function formRules(entities: EntityRegistry): Map<string, Record<string, string>> {
-  const out = new Map<string, Record<string, string>>();
+function formTexts(entities: EntityRegistry): Map<string, FormTexts> {
+  const out = new Map<string, FormTexts>();
   for (const e of entities.all) {
-    const rules: Record<string, string> = {};
-    for (const f of e.fields) if (f.inForm && f.rule) rules[f.name] = f.rule.zh;
+    const texts: FormTexts = { rules: {}, labels: {} };
+    for (const f of e.fields) {
+      if (!f.inForm) continue;
+      if (f.rule) texts.rules[f.name] = f.rule.zh;
+      if (f.label) texts.labels[f.name] = f.label.zh;
+    }
     for (const op of [e.operations.submit, e.operations.save, e.operations.update])
-      if (op) out.set(op, rules);
+      if (op) out.set(op, texts);
   }
   return out;
 }
 
-function validationMessage(
-  err: FastifyError,
-  req: FastifyRequest,
-  rules: Map<string, Record<string, string>>,
-): string {
+function validationMessage(err: FastifyError, req: FastifyRequest, forms: Map<string, FormTexts>): string {
   const first = (err.validation as AjvErrorLike[] | undefined)?.[0];
   if (first && err.validationContext === 'body') {
     const prop =
@@ -118,14 +124,18 @@ function validationMessage(
           ? first.instancePath.replace(/^\//, '')
           : '';
     const bodySchema = (req.routeOptions?.schema as { body?: unknown } | undefined)?.body;
-    const declared = rules.get(operationOf(req) ?? '');
+    const declared = forms.get(operationOf(req) ?? '');
     // a declared entity's rule first: the manifest's, which the console shows too (a platform's own `content`
     // rule overrides the shared pattern's in dy_live.yaml DyLiveCommonFields, both under one allOf)
     const rule = prop
-      ? ((declared && Object.hasOwn(declared, prop) ? declared[prop] : undefined) ??
+      ? ((declared && Object.hasOwn(declared.rules, prop) ? declared.rules[prop] : undefined) ??
         ruleMessage(bodySchema, prop))
       : undefined;
     if (rule) return rule;
+    // any other refusal of a declared form field (a type, a pattern, a choice): its label, in the user's words
+    const field = first.instancePath.split('/')[1] ?? '';
+    if (declared && field && Object.hasOwn(declared.labels, field))
+      return `${declared.labels[field]}格式不正确`;
   }
   return err.message || '参数校验失败';
 }
@@ -184,7 +194,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   // document; wrong declarations stop the start here with the list of what is wrong.
   const spec = opts.spec ?? loadSpec();
   const entities = opts.spec ? entityRegistry(spec) : declaredEntities();
-  const rules = formRules(entities);
+  const forms = formTexts(entities);
 
   const tokens = new Tokens(await loadSigningKey(db, config.jwtSecret));
   const clients = new ClientCache(db);
@@ -218,7 +228,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       return reply.code(401).send(fail(401, '请求未授权'));
     }
     if (err.validation) {
-      const msg = validationMessage(err, req, rules);
+      const msg = validationMessage(err, req, forms);
       if (oauth) {
         const first = (err.validation as AjvErrorLike[])[0];
         const badGrant = first?.instancePath === '/grant_type' && first.keyword === 'enum';

@@ -300,6 +300,19 @@ describe.each(backends)('entity conformance on %s', (kind) => {
       }
     });
 
+    it('refuses a number sent as text with the field's label, in Chinese', async () => {
+      const numeric = e.fields.find((f) => f.inForm && f.type === 'integer' && f.label);
+      if (!numeric) return;
+      const res = await submit({ ...validBody(e), [numeric.name]: 'x' });
+      expect(res.status, numeric.name).toBe(400);
+      expect(res.body).toEqual({
+        code: 400,
+        success: false,
+        msg: `${numeric.label!.zh}格式不正确`,
+        data: null,
+      });
+    });
+
     it('refuses writes to a caller without the add, edit and delete buttons', async () => {
       const add = await submit(validBody(e), guest);
       expect(add).toEqual({ status: 401, body: DENIED });
