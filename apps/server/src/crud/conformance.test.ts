@@ -300,7 +300,7 @@ describe.each(backends)('entity conformance on %s', (kind) => {
       }
     });
 
-    it('refuses a number sent as text with the field's label, in Chinese', async () => {
+    it('refuses a number sent as text with the label of the field, in Chinese', async () => {
       const numeric = e.fields.find((f) => f.inForm && f.type === 'integer' && f.label);
       if (!numeric) return;
       const res = await submit({ ...validBody(e), [numeric.name]: 'x' });
