@@ -361,6 +361,233 @@ const DECLS: DictDecl[] = [
       ['4', '卡密兑换', 'Card redeem'],
     ],
   },
+  // the enums of the content platforms' patterns (openapi/schemas/business/patterns.yaml), labelled for the pages
+  {
+    code: 'enable_status',
+    zh: '启用状态',
+    en: 'Enable state',
+    items: [
+      ['0', '停用', 'Disabled'],
+      ['1', '启用', 'Enabled'],
+    ],
+  },
+  {
+    code: 'login_status',
+    zh: '登录状态',
+    en: 'Login state',
+    items: [
+      ['0', '已失效', 'Expired'],
+      ['1', '已登录', 'Logged in'],
+      ['2', '待验证', 'Needs verification'],
+    ],
+  },
+  {
+    code: 'robot_status',
+    zh: '机器人状态',
+    en: 'Robot state',
+    items: [
+      ['connected', '已连接', 'Connected'],
+      ['idle', '空闲', 'Idle'],
+      ['allocated', '已分配', 'Allocated'],
+      ['running', '运行中', 'Running'],
+      ['offline', '离线', 'Offline'],
+    ],
+  },
+  {
+    code: 'run_status',
+    zh: '运行状态',
+    en: 'Run state',
+    items: [
+      ['PENDING', '待启动', 'Pending'],
+      ['SKIPPED', '已跳过', 'Skipped'],
+      ['START_FAILED', '启动失败', 'Start failed'],
+      ['WAITING', '排队中', 'Waiting'],
+      ['RUNNING', '运行中', 'Running'],
+      ['STOPPING', '停止中', 'Stopping'],
+      ['SUCCESS', '成功', 'Success'],
+      ['FAILED', '失败', 'Failed'],
+      ['STOPPED', '已停止', 'Stopped'],
+      ['CANCELLED', '已取消', 'Cancelled'],
+      ['TIMEOUT', '超时', 'Timed out'],
+    ],
+  },
+  {
+    code: 'yd_job_status',
+    zh: '影刀作业状态',
+    en: 'Yingdao job state',
+    items: [
+      ['created', '已创建', 'Created'],
+      ['waiting', '等待中', 'Waiting'],
+      ['running', '运行中', 'Running'],
+      ['stopping', '停止中', 'Stopping'],
+      ['finish', '已完成', 'Finished'],
+      ['stopped', '已停止', 'Stopped'],
+      ['error', '出错', 'Error'],
+      ['skipped', '已跳过', 'Skipped'],
+      ['cancel', '已取消', 'Cancelled'],
+    ],
+  },
+  {
+    code: 'run_trigger_type',
+    zh: '触发方式',
+    en: 'Trigger',
+    items: [
+      ['1', '定时', 'Cron'],
+      ['2', '手动', 'Manual'],
+      ['3', '重试', 'Retry'],
+      ['4', '接口', 'API'],
+    ],
+  },
+  {
+    code: 'action_result',
+    zh: '执行结果',
+    en: 'Result',
+    items: [
+      ['0', '失败', 'Failed'],
+      ['1', '成功', 'Success'],
+      ['2', '跳过', 'Skipped'],
+    ],
+  },
+  {
+    code: 'url_use_status',
+    zh: '使用状态',
+    en: 'Use state',
+    items: [
+      ['0', '未使用', 'Unused'],
+      ['1', '已完成', 'Done'],
+      ['2', '失败', 'Failed'],
+      ['3', '已跳过', 'Skipped'],
+    ],
+  },
+  {
+    code: 'target_source',
+    zh: '来源',
+    en: 'Source',
+    items: [
+      ['1', '手工录入', 'Entered'],
+      ['2', '导入', 'Imported'],
+      ['3', '机器人采集', 'Collected by a robot'],
+    ],
+  },
+  {
+    code: 'pool_source',
+    zh: '来源',
+    en: 'Source',
+    items: [
+      ['1', '手工录入', 'Entered'],
+      ['2', '飞书导入', 'Feishu import'],
+      ['3', 'AI 生成', 'AI-generated'],
+      ['4', 'Excel/JSON 导入', 'Excel/JSON import'],
+    ],
+  },
+  {
+    code: 'yd_job_priority',
+    zh: '作业优先级',
+    en: 'Job priority',
+    items: [
+      ['high', '高', 'High'],
+      ['middle', '中', 'Middle'],
+      ['low', '低', 'Low'],
+    ],
+  },
+  {
+    code: 'browse_mode',
+    zh: '浏览模式',
+    en: 'Browse mode',
+    items: [
+      ['1', '推荐流', 'Recommend feed'],
+      ['2', '关键词搜索', 'Keyword search'],
+      ['3', '链接列表', 'URL list'],
+      ['4', '作者主页', 'Creator homepages'],
+    ],
+  },
+  {
+    code: 'note_type',
+    zh: '笔记类型',
+    en: 'Note type',
+    items: [
+      ['0', '全部', 'All'],
+      ['1', '视频', 'Video'],
+      ['2', '图文', 'Image'],
+    ],
+  },
+  {
+    code: 'publish_time_range',
+    zh: '发布时间',
+    en: 'Published within',
+    items: [
+      ['0', '不限', 'Any time'],
+      ['1', '一天内', 'One day'],
+      ['7', '一周内', 'One week'],
+      ['180', '半年内', 'Half a year'],
+    ],
+  },
+  {
+    code: 'comment_source_mode',
+    zh: '目标来源',
+    en: 'Target source',
+    items: [
+      ['1', '链接列表', 'URL list'],
+      ['2', '关键词搜索', 'Keyword search'],
+      ['3', '推荐流', 'Recommend feed'],
+    ],
+  },
+  {
+    code: 'comment_mode',
+    zh: '评论方式',
+    en: 'Comment mode',
+    items: [
+      ['1', 'AI 评论', 'AI'],
+      ['2', '任务话术', 'Task comment pool'],
+      ['3', '常用语', 'Shared phrases'],
+      ['4', 'AI 优先，话术兜底', 'AI, pools as fallback'],
+    ],
+  },
+  {
+    code: 'comment_source',
+    zh: '评论来源',
+    en: 'Comment source',
+    items: [
+      ['1', 'AI', 'AI'],
+      ['2', '任务话术', 'Task comment pool'],
+      ['3', '常用语', 'Shared phrases'],
+    ],
+  },
+  {
+    code: 'publish_content_type',
+    zh: '内容类型',
+    en: 'Content type',
+    items: [
+      ['1', '视频', 'Video'],
+      ['2', '图文', 'Image note'],
+    ],
+  },
+  {
+    code: 'publish_status',
+    zh: '发布状态',
+    en: 'Publish state',
+    items: [
+      ['0', '待发布', 'Pending'],
+      ['1', '已提交', 'Submitted'],
+      ['2', '发布中', 'Publishing'],
+      ['3', '成功', 'Success'],
+      ['4', '失败', 'Failed'],
+      ['5', '已取消', 'Cancelled'],
+    ],
+  },
+  {
+    code: 'publish_step',
+    zh: '发布步骤',
+    en: 'Publish step',
+    items: [
+      ['upload', '上传', 'Upload'],
+      ['fill', '填写', 'Fill in'],
+      ['cover', '封面', 'Cover'],
+      ['schedule', '定时', 'Schedule'],
+      ['submit', '提交', 'Submit'],
+      ['verify', '校验', 'Verify'],
+    ],
+  },
 ];
 
 /** The dictionaries as seeded, in the shape of the other system dictionary seeds (`dicts`, `dictsV2`). */
@@ -382,7 +609,9 @@ export const contractDictEnNames: Record<string, string> = Object.fromEntries(
 );
 
 export const contractDictsStep = {
-  name: 'contract-dicts',
+  // renamed whenever dictionaries are appended, so an upgraded database runs the step again: it skips the codes it
+  // has (an operator's own included) and adds the new ones (v2: the content platforms' enums)
+  name: 'contract-dicts-v2',
   async run(tx: Db): Promise<void> {
     for (const [i, d] of contractDicts.entries()) {
       // an operator may have created the dictionary already: theirs wins, we add nothing to it
