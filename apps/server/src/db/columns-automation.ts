@@ -193,3 +193,71 @@ export const browseColumns = () => ({
   extParams: jsonb('ext_params').notNull().default([]),
   powerPerRun: integer('power_per_run').notNull().default(0),
 });
+
+/** The columns of patterns.yaml `CommFields` (13). */
+export const commColumns = () => ({
+  sourceMode: integer('source_mode').notNull().default(1),
+  commentMode: integer('comment_mode').notNull().default(1),
+  aiConfigId: bigint('ai_config_id', { mode: 'bigint' }),
+  withPicture: integer('with_picture').notNull().default(0),
+  pictureRate: integer('picture_rate').notNull().default(0),
+  commentsPerRun: integer('comments_per_run').notNull().default(1),
+  perItemMax: integer('per_item_max').notNull().default(1),
+  minIntervalSec: integer('min_interval_sec').notNull().default(0),
+  maxIntervalSec: integer('max_interval_sec').notNull().default(0),
+  likeBeforeComment: integer('like_before_comment').notNull().default(0),
+  minLikeCount: integer('min_like_count').notNull().default(0),
+  dedupeDays: integer('dedupe_days').notNull().default(0),
+  powerPerComment: integer('power_per_comment').notNull().default(0),
+});
+
+/** The columns of patterns.yaml `CommLogFields` (22). */
+export const commLogColumns = () => ({
+  groupId: bigint('group_id', { mode: 'bigint' }),
+  commId: bigint('comm_id', { mode: 'bigint' }),
+  arrId: bigint('arr_id', { mode: 'bigint' }),
+  robotAccount: varchar('robot_account', { length: 64 }).notNull().default(''),
+  platformAccountName: varchar('platform_account_name', { length: 64 }).notNull().default(''),
+  keyword: varchar('keyword', { length: 64 }).notNull().default(''),
+  itemId: varchar('item_id', { length: 64 }).notNull().default(''),
+  itemUrl: varchar('item_url', { length: 512 }).notNull().default(''),
+  itemTitle: varchar('item_title', { length: 255 }).notNull().default(''),
+  itemDesc: varchar('item_desc', { length: 1000 }).notNull().default(''),
+  authorName: varchar('author_name', { length: 64 }).notNull().default(''),
+  commentContent: varchar('comment_content', { length: 255 }).notNull().default(''),
+  commentSource: integer('comment_source').notNull().default(1),
+  aiConfigId: bigint('ai_config_id', { mode: 'bigint' }),
+  pictureUrl: varchar('picture_url', { length: 512 }).notNull().default(''),
+  isLiked: integer('is_liked').notNull().default(0),
+  result: integer('result').notNull().default(0),
+  failReason: varchar('fail_reason', { length: 255 }).notNull().default(''),
+  commentTime: ts('comment_time'),
+  powerCost: integer('power_cost').notNull().default(0),
+  feishuSynced: integer('feishu_synced').notNull().default(0),
+  feishuSyncTime: ts('feishu_sync_time'),
+});
+
+/** The columns of patterns.yaml `PublishFields` (21). */
+export const publishColumns = () => ({
+  ydUserId: bigint('yd_user_id', { mode: 'bigint' }),
+  taskName: varchar('task_name', { length: 64 }).notNull().default(''),
+  arrIds: varchar('arr_ids', { length: 1000 }).notNull().default(''),
+  robotUuid: varchar('robot_uuid', { length: 64 }).notNull().default(''),
+  cron: varchar('cron', { length: 64 }).notNull().default(''),
+  jobId: bigint('job_id', { mode: 'bigint' }),
+  priority: varchar('priority', { length: 8 }).notNull().default('high'),
+  waitTimeoutSec: integer('wait_timeout_sec').notNull().default(60),
+  runTimeoutSec: integer('run_timeout_sec').notNull().default(60),
+  lastRunTime: ts('last_run_time'),
+  nextRunTime: ts('next_run_time'),
+  lastRunStatus: varchar('last_run_status', { length: 16 }).notNull().default(''),
+  contentType: integer('content_type').notNull().default(1),
+  defaultDesc: varchar('default_desc', { length: 1000 }).notNull().default(''),
+  defaultTags: varchar('default_tags', { length: 500 }).notNull().default(''),
+  enableTimer: integer('enable_timer').notNull().default(0),
+  videosPerDay: integer('videos_per_day').notNull().default(1),
+  dailyTimes: varchar('daily_times', { length: 64 }).notNull().default(''),
+  startDays: integer('start_days').notNull().default(0),
+  location: varchar('location', { length: 64 }).notNull().default(''),
+  collectionName: varchar('collection_name', { length: 64 }).notNull().default(''),
+});

@@ -5,6 +5,7 @@ import { bigint, index, pgTable, varchar } from 'drizzle-orm/pg-core';
 import {
   arrColumns,
   browseColumns,
+  browseLogColumns,
   commonColumns,
   logGroupColumns,
   taskCoreColumns,
@@ -60,4 +61,16 @@ export const sphArr = pgTable(
     ...audit(),
   },
   (t) => [index('smart_sph_arr_tenant_idx').on(t.tenantId, t.createTime)],
+);
+
+/** Browse logs (contract tag `sph_browse_log`, served as declared: src/modules/plain-entities.ts). */
+export const sphBrowseLog = pgTable(
+  'smart_sph_browse_log',
+  {
+    id: id(),
+    tenantId: varchar('tenant_id', { length: 12 }).notNull(),
+    ...browseLogColumns(),
+    ...audit(),
+  },
+  (t) => [index('smart_sph_browse_log_tenant_idx').on(t.tenantId, t.createTime)],
 );

@@ -6,11 +6,14 @@ import {
   arrColumns,
   browseColumns,
   browseLogColumns,
+  commColumns,
   commCommentColumns,
+  commLogColumns,
   commPictureColumns,
   commUrlColumns,
   commonColumns,
   logGroupColumns,
+  publishColumns,
   publishLogColumns,
   publishTaskColumns,
   taskCoreColumns,
@@ -263,29 +266,37 @@ export const xhsPublish = pgTable(
   {
     id: id(),
     tenantId: varchar('tenant_id', { length: 12 }).notNull(),
-    ydUserId: bigint('yd_user_id', { mode: 'bigint' }),
-    taskName: varchar('task_name', { length: 64 }).notNull().default(''),
-    arrIds: varchar('arr_ids', { length: 1000 }).notNull().default(''),
-    robotUuid: varchar('robot_uuid', { length: 64 }).notNull().default(''),
-    cron: varchar('cron', { length: 64 }).notNull().default(''),
-    jobId: bigint('job_id', { mode: 'bigint' }),
-    priority: varchar('priority', { length: 8 }).notNull().default('high'),
-    waitTimeoutSec: integer('wait_timeout_sec').notNull().default(60),
-    runTimeoutSec: integer('run_timeout_sec').notNull().default(60),
-    lastRunTime: ts('last_run_time'),
-    nextRunTime: ts('next_run_time'),
-    lastRunStatus: varchar('last_run_status', { length: 16 }).notNull().default(''),
-    contentType: integer('content_type').notNull().default(1),
+    ...publishColumns(),
     defaultTitle: varchar('default_title', { length: 20 }).notNull().default(''),
-    defaultDesc: varchar('default_desc', { length: 1000 }).notNull().default(''),
-    defaultTags: varchar('default_tags', { length: 500 }).notNull().default(''),
-    enableTimer: integer('enable_timer').notNull().default(0),
-    videosPerDay: integer('videos_per_day').notNull().default(1),
-    dailyTimes: varchar('daily_times', { length: 64 }).notNull().default(''),
-    startDays: integer('start_days').notNull().default(0),
-    location: varchar('location', { length: 64 }).notNull().default(''),
-    collectionName: varchar('collection_name', { length: 64 }).notNull().default(''),
     ...audit(),
   },
   (t) => [index('smart_xhs_publish_tenant_idx').on(t.tenantId, t.createTime)],
+);
+
+/** Comment tasks (contract tag `xsh_comm`, served as declared: src/modules/plain-entities.ts). */
+export const xshComm = pgTable(
+  'smart_xsh_comm',
+  {
+    id: id(),
+    tenantId: varchar('tenant_id', { length: 12 }).notNull(),
+    ...taskCoreColumns(),
+    ...commColumns(),
+    useStrategy: integer('use_strategy').notNull().default(0),
+    ...audit(),
+  },
+  (t) => [index('smart_xsh_comm_tenant_idx').on(t.tenantId, t.createTime)],
+);
+
+/** Comment logs (contract tag `xsh_comm_log`, served as declared: src/modules/plain-entities.ts). */
+export const xshCommLog = pgTable(
+  'smart_xsh_comm_log',
+  {
+    id: id(),
+    tenantId: varchar('tenant_id', { length: 12 }).notNull(),
+    ...commLogColumns(),
+    noteType: varchar('note_type', { length: 8 }).notNull().default(''),
+    xsecToken: varchar('xsec_token', { length: 128 }).notNull().default(''),
+    ...audit(),
+  },
+  (t) => [index('smart_xsh_comm_log_tenant_idx').on(t.tenantId, t.createTime)],
 );
