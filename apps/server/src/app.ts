@@ -25,6 +25,7 @@ import { apiScopeHook } from './auth/api-scope';
 import { buttonGuardHook, writeGuards } from './auth/button-guard';
 import { declaredEntities, entityRegistry, type EntityRegistry } from './crud/entities';
 import { plainEntityModules } from './modules/plain-entities';
+import { inputGuardHook } from './kernel/input-guard';
 import { postModule } from './modules/system/post/post.module';
 import { clientModule } from './modules/system/client/client.module';
 import { topmenuModule } from './modules/system/topmenu/topmenu.module';
@@ -265,6 +266,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   // API scopes (src/auth/api-scope.ts): after authentication (route onRequest), before validation and handlers
   app.addHook('preValidation', apiScopeHook(db));
+  // NUL characters and infinite numbers no database stores (src/kernel/input-guard.ts): a 400, not a failed query
+  app.addHook('preHandler', inputGuardHook);
   // button permissions of writes (src/auth/button-guard.ts): after validation, which settles the submit body's id
   app.addHook('preHandler', buttonGuardHook(db, writeGuards(entities.all)));
   // user labels (src/handlers/user-labels.ts): a write that renames drops this instance's names before its answer
