@@ -1,0 +1,24 @@
+ALTER TABLE "smart_dy_browse" ALTER COLUMN "priority" SET DEFAULT 'middle';--> statement-breakpoint
+ALTER TABLE "smart_dy_browse" ALTER COLUMN "wait_timeout_sec" SET DEFAULT 600;--> statement-breakpoint
+ALTER TABLE "smart_dy_browse" ALTER COLUMN "run_timeout_sec" SET DEFAULT 3600;--> statement-breakpoint
+ALTER TABLE "smart_dy_comm" ALTER COLUMN "priority" SET DEFAULT 'middle';--> statement-breakpoint
+ALTER TABLE "smart_dy_comm" ALTER COLUMN "wait_timeout_sec" SET DEFAULT 600;--> statement-breakpoint
+ALTER TABLE "smart_dy_comm" ALTER COLUMN "run_timeout_sec" SET DEFAULT 3600;--> statement-breakpoint
+ALTER TABLE "smart_dy_live" ALTER COLUMN "priority" SET DEFAULT 'middle';--> statement-breakpoint
+ALTER TABLE "smart_dy_live" ALTER COLUMN "wait_timeout_sec" SET DEFAULT 600;--> statement-breakpoint
+ALTER TABLE "smart_dy_live" ALTER COLUMN "run_timeout_sec" SET DEFAULT 3600;--> statement-breakpoint
+ALTER TABLE "smart_dy_publish" ALTER COLUMN "priority" SET DEFAULT 'middle';--> statement-breakpoint
+ALTER TABLE "smart_dy_publish" ALTER COLUMN "wait_timeout_sec" SET DEFAULT 600;--> statement-breakpoint
+ALTER TABLE "smart_dy_publish" ALTER COLUMN "run_timeout_sec" SET DEFAULT 3600;--> statement-breakpoint
+ALTER TABLE "smart_xhs_publish" ALTER COLUMN "priority" SET DEFAULT 'middle';--> statement-breakpoint
+ALTER TABLE "smart_xhs_publish" ALTER COLUMN "wait_timeout_sec" SET DEFAULT 600;--> statement-breakpoint
+ALTER TABLE "smart_xhs_publish" ALTER COLUMN "run_timeout_sec" SET DEFAULT 3600;--> statement-breakpoint
+ALTER TABLE "smart_xsh_browse" ALTER COLUMN "priority" SET DEFAULT 'middle';--> statement-breakpoint
+ALTER TABLE "smart_xsh_browse" ALTER COLUMN "wait_timeout_sec" SET DEFAULT 600;--> statement-breakpoint
+ALTER TABLE "smart_xsh_browse" ALTER COLUMN "run_timeout_sec" SET DEFAULT 3600;--> statement-breakpoint
+ALTER TABLE "smart_xsh_comm" ALTER COLUMN "priority" SET DEFAULT 'middle';--> statement-breakpoint
+ALTER TABLE "smart_xsh_comm" ALTER COLUMN "wait_timeout_sec" SET DEFAULT 600;--> statement-breakpoint
+ALTER TABLE "smart_xsh_comm" ALTER COLUMN "run_timeout_sec" SET DEFAULT 3600;--> statement-breakpoint
+ALTER TABLE "smart_sph_browse" ALTER COLUMN "priority" SET DEFAULT 'middle';--> statement-breakpoint
+ALTER TABLE "smart_sph_browse" ALTER COLUMN "wait_timeout_sec" SET DEFAULT 600;--> statement-breakpoint
+ALTER TABLE "smart_sph_browse" ALTER COLUMN "run_timeout_sec" SET DEFAULT 3600;
