@@ -15,7 +15,8 @@ export interface EntityApi<Row, Form> {
   detail?: (params: { id: string }) => Promise<Row>;
   submit?: (body: Form) => Promise<unknown>;
   save?: (body: Form) => Promise<unknown>;
-  update?: (body: Form) => Promise<unknown>;
+  /** Where the contract splits submit: the form with the row's id (its update body). */
+  update?: (body: Form & { id: string }) => Promise<unknown>;
   remove?: (params: { ids: string }) => Promise<unknown>;
 }
 
