@@ -58,7 +58,6 @@ interface SubGroupDecl<P = PageDecl | EntityPageRef> {
 
 const CRUD: ButtonKind[] = ['add', 'edit', 'delete', 'view'];
 const READ_ONLY: ButtonKind[] = ['view'];
-const LOGS: ButtonKind[] = ['delete', 'view'];
 
 const BUTTON: Record<ButtonKind, { zh: string; en: string; icon: string; action: number; sort: number }> = {
   add: { zh: '新增', en: 'Add', icon: 'plus', action: 1, sort: 1 },
@@ -305,7 +304,7 @@ export const MENU_CATALOGUE: GroupDecl[] = [
       biz('rpa', 'smart-yingdao', 'yd_user', '影刀用户', 'Yingdao users', 'user'),
       { entity: 'yd_user_info' },
       biz('rpa', 'smart-yingdao', 'yd_user_develop', '影刀开发者', 'Yingdao developers', 'code'),
-      biz('rpa', 'smart-yingdao', 'yingdao_auth', '影刀授权', 'Yingdao authorisations', 'key-round'),
+      { entity: 'yingdao-auth' },
       biz('rpa', 'smart-scheduler', 'scheduler_job', '定时任务', 'Scheduled jobs', 'alarm-clock'),
       { entity: 'scheduler_job_log' },
     ],
@@ -320,8 +319,8 @@ export const MENU_CATALOGUE: GroupDecl[] = [
     pages: [
       biz('commerce', 'smart-aiConfig', 'ai_config', 'AI 配置', 'AI settings', 'sparkles'),
       { entity: 'power_logs' },
-      biz('commerce', 'smart-order', 'order', '订单管理', 'Orders', 'receipt'),
-      biz('commerce', 'smart-order', 'balance_log', '余额明细', 'Balance log', 'coins', LOGS),
+      { entity: 'order' },
+      { entity: 'balance_log' },
       {
         code: 'grant_record',
         zh: '授权记录',
@@ -385,14 +384,7 @@ export const MENU_CATALOGUE: GroupDecl[] = [
       },
       { entity: 'topmenu' },
       { entity: 'param', id: SEED_IDS.menuParam },
-      {
-        code: 'tenant',
-        zh: '租户管理',
-        en: 'Tenants',
-        path: '/system/tenant',
-        icon: 'building-2',
-        remove: api('smart-system', 'tenant'),
-      },
+      { entity: 'tenant' },
       {
         code: 'tenantpackage',
         zh: '租户产品包',
@@ -422,22 +414,8 @@ export const MENU_CATALOGUE: GroupDecl[] = [
         icon: 'users-round',
         remove: api('smart-system', 'role'),
       },
-      {
-        code: 'datascope',
-        zh: '数据权限',
-        en: 'Data scopes',
-        path: '/authority/datascope',
-        icon: 'database-zap',
-        remove: api('smart-system', 'data-scope'),
-      },
-      {
-        code: 'apiscope',
-        zh: '接口权限',
-        en: 'API scopes',
-        path: '/authority/apiscope',
-        icon: 'plug-zap',
-        remove: api('smart-system', 'api-scope'),
-      },
+      { entity: 'data-scope' },
+      { entity: 'api-scope' },
     ],
   },
   {
@@ -447,32 +425,7 @@ export const MENU_CATALOGUE: GroupDecl[] = [
     path: '/monitor',
     icon: 'activity',
     sort: 100,
-    pages: [
-      {
-        code: 'log_usual',
-        zh: '通用日志',
-        en: 'Usual logs',
-        path: '/monitor/log/usual',
-        icon: 'file-text',
-        buttons: READ_ONLY,
-      },
-      {
-        code: 'log_api',
-        zh: '接口日志',
-        en: 'API logs',
-        path: '/monitor/log/api',
-        icon: 'file-code',
-        buttons: READ_ONLY,
-      },
-      {
-        code: 'log_error',
-        zh: '错误日志',
-        en: 'Error logs',
-        path: '/monitor/log/error',
-        icon: 'file-warning',
-        buttons: READ_ONLY,
-      },
-    ],
+    pages: [{ entity: 'log-usual' }, { entity: 'log-api' }, { entity: 'log-error' }],
   },
   {
     code: 'tool',
