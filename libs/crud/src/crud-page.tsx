@@ -1,21 +1,14 @@
-import { Eye, Pencil, Trash } from 'lucide-react';
 import * as React from 'react';
 import { toast } from 'sonner';
 
 import {
-  Button,
   ConfirmProvider,
   useConfirm,
   DataTable,
   orderColumnIds,
-  type RowSelectionState,
-  type SortingState,
   type ExportFormat,
   exportRows,
-  toSnakeCase,
-  toSortParams,
   useDataTableSettings,
-  DEFAULT_PAGE_SIZE,
   DEFAULT_PAGE_SIZES,
   cn,
   useUiLocale,
@@ -24,12 +17,14 @@ import { useCrudContext } from './crud-context';
 import type { CrudFormDialog as CrudFormDialogComponent } from './crud-form-dialog';
 import { isHiddenInForm } from './form-visibility';
 import { toListColumns, toSettingsColumns } from './list-columns';
+import { CrudRowActions } from './crud-row-actions';
 import { CrudSearch } from './crud-search';
 import { CrudToolbar } from './crud-toolbar';
+import { childrenOf, flattenTree, hasUnloadedChildren, resolveTree, withParentOptions } from './crud-tree';
 import { resourcePermissions, resourceStorageKey } from './define-resource';
 import { buildExportColumns, fetchAllRows } from './crud-export';
-import { buildSearchParams, type SearchValues } from './search-params';
 import type { CrudAdapter, CrudFormMode, ResourceDef } from './types';
+import { useCrudList } from './use-crud-list';
 
 // The dialog (react-hook-form, the resolver, every field control) loads when it is first opened.
 const CrudFormDialog = React.lazy(() =>
@@ -96,22 +91,13 @@ function CrudPageView<Row, Form>({
   );
 
   const pageSizes = resource.pageSizes ?? DEFAULT_PAGE_SIZES;
-  const [page, setPage] = React.useState({ current: 1, size: resource.defaultPageSize ?? DEFAULT_PAGE_SIZE });
-  const [query, setQuery] = React.useState<Record<string, string | number | boolean>>({});
-  const [reloadToken, setReloadToken] = React.useState(0);
-  const [records, setRecords] = React.useState<Row[]>([]);
-  const [total, setTotal] = React.useState(0);
-  const [loading, setLoading] = React.useState(false);
-  const [selection, setSelection] = React.useState<RowSelectionState>({});
+  const tree = resolveTree(resource);
+  const list = useCrudList({ resource, adapter, fixedParams });
+  const { page, records, loading, selection, setSelection, reload } = list;
   const [dialog, setDialog] = React.useState<DialogState>(closedDialog);
   // Mounted from the first opening on, so closing keeps its animation and reopening is instant.
   const [dialogUsed, setDialogUsed] = React.useState(false);
   if (dialog.open && !dialogUsed) setDialogUsed(true);
-  const [sorting, setSorting] = React.useState<SortingState>(() =>
-    resource.defaultSort
-      ? [{ id: resource.defaultSort.prop, desc: resource.defaultSort.order === 'desc' }]
-      : [],
-  );
   const [exporting, setExporting] = React.useState(false);
   const hiddenByDefault = React.useMemo(
     () => Object.fromEntries(resource.columns.filter((c) => c.listHidden).map((c) => [c.prop, false])),
@@ -131,64 +117,7 @@ function CrudPageView<Row, Form>({
   const allowBatchDelete = actions.batchDelete !== false && can(perms.delete);
   const allowRefresh = actions.refresh !== false;
   const allowExport = resource.export !== false;
-
-  const sortFields = React.useMemo(
-    () => new Map(resource.columns.map((c) => [c.prop as string, c.sortField ?? toSnakeCase(c.prop)])),
-    [resource.columns],
-  );
-  const sortParams = React.useMemo(
-    () => toSortParams(sorting, (id) => sortFields.get(id) ?? toSnakeCase(id)),
-    [sorting, sortFields],
-  );
-
-  const adapterRef = React.useRef(adapter);
-  adapterRef.current = adapter;
-  const requestId = React.useRef(0);
-  const fixedKey = JSON.stringify(fixedParams ?? {});
-
-  // The request the rows on screen answer. A page kept alive in a hidden tab (`<Activity>`) has its effects run
-  // again when the tab is shown: the same request then is not sent again, so the rows, the selection and the
-  // scroll stay as they were (the tab's refresh remounts the page for fresh data).
-  const loadedKey = React.useRef<unknown[] | undefined>(undefined);
-
-  React.useEffect(() => {
-    const key = [query, page, reloadToken, fixedKey, sortParams];
-    if (loadedKey.current?.every((v, i) => v === key[i])) return;
-    loadedKey.current = key;
-    const id = ++requestId.current;
-    const fixed = JSON.parse(fixedKey) as Record<string, string | number | boolean>;
-    setLoading(true);
-    setSelection({});
-    adapterRef.current
-      .list({ ...fixed, ...query, ...sortParams, current: page.current, size: page.size })
-      .then(
-        (result) => {
-          if (id !== requestId.current) return;
-          setRecords(result.records);
-          setTotal(result.total);
-        },
-        () => {
-          // The adapter's HTTP layer already reported the error.
-        },
-      )
-      .finally(() => {
-        if (id === requestId.current) setLoading(false);
-      });
-  }, [query, page, reloadToken, fixedKey, sortParams]);
-
-  const reload = React.useCallback(() => setReloadToken((n) => n + 1), []);
-
-  const onSearch = (values: SearchValues) => {
-    setQuery(buildSearchParams(values, resource.columns));
-    setPage((p) => ({ ...p, current: 1 }));
-    reload();
-  };
-
-  const onReset = () => {
-    setQuery({});
-    setPage((p) => ({ ...p, current: 1 }));
-    reload();
-  };
+  const allowAddChild = allowAdd && !!tree?.addChild;
 
   const removeIds = async (ids: string[]) => {
     const ok = await confirm({ title: messages.tip, description: messages.deleteConfirm, destructive: true });
@@ -212,14 +141,21 @@ function CrudPageView<Row, Form>({
     void removeIds(ids);
   };
 
-  const openAdd = () => {
+  /** The add dialog; `preset` fills fields beyond the defaults (a child's parent). */
+  const openAdd = (preset: Record<string, unknown> = {}) => {
     const values: Record<string, unknown> = {};
     for (const column of resource.columns) {
       if (isHiddenInForm(column, 'add')) continue;
       values[column.prop] =
         column.defaultValue ?? (column.type === 'switch' && !column.options && !column.dict ? false : '');
     }
-    setDialog({ mode: 'add', open: true, values, loading: false });
+    setDialog({ mode: 'add', open: true, values: { ...values, ...preset }, loading: false });
+  };
+
+  /** "Add child": the add dialog with the parent field set to the row's id (its raw value, as the form holds it). */
+  const openAddChild = (row: Row) => {
+    if (!tree) return;
+    openAdd({ [tree.parentField]: (row as Record<string, unknown>)[rowKey] });
   };
 
   const toValues = React.useCallback(
@@ -254,25 +190,25 @@ function CrudPageView<Row, Form>({
     reload();
   };
 
+  const dialogResource = React.useMemo(
+    () => withParentOptions(resource, records, rowKey),
+    [resource, records, rowKey],
+  );
   const shownColumns = React.useMemo(() => resource.columns.filter((c) => !c.hideInList), [resource.columns]);
 
   const listColumns = React.useMemo(() => toListColumns(shownColumns, t), [shownColumns, t]);
   const settingsColumns = React.useMemo(() => toSettingsColumns(shownColumns, t), [shownColumns, t]);
-
-  const onSortingChange = (next: SortingState) => {
-    setSorting(next);
-    setPage((p) => ({ ...p, current: 1 }));
-  };
 
   /** Every row matching the current search and sort, in the visible columns, with dictionary labels. */
   const onExport = async (format: ExportFormat) => {
     if (exporting) return;
     setExporting(true);
     try {
-      const fixed = JSON.parse(fixedKey) as Record<string, string | number | boolean>;
       let rows: Row[];
       try {
-        rows = await fetchAllRows(adapter, { ...fixed, ...query, ...sortParams });
+        rows = await fetchAllRows(adapter, list.filters);
+        // A tree exports every loaded row, each parent before its children.
+        if (tree) rows = flattenTree(rows);
       } catch {
         return; // the adapter's HTTP layer already reported it
       }
@@ -301,37 +237,18 @@ function CrudPageView<Row, Form>({
   };
 
   const searchColumns = resource.columns.filter((c) => c.search);
-  const hasRowActions = allowView || allowEdit || allowDelete || !!rowActions;
+  const hasRowActions = allowView || allowEdit || allowDelete || allowAddChild || !!rowActions;
 
   const renderActions = (row: Row) => {
     const index = records.indexOf(row);
     return (
-      <div data-slot="crud-row-actions" className="flex items-center justify-center gap-1">
-        {allowView ? (
-          <Button variant="link" size="xs" onClick={() => openRow('view', row, index)}>
-            <Eye aria-hidden />
-            {messages.view}
-          </Button>
-        ) : null}
-        {allowEdit ? (
-          <Button variant="link" size="xs" onClick={() => openRow('edit', row, index)}>
-            <Pencil aria-hidden />
-            {messages.edit}
-          </Button>
-        ) : null}
-        {allowDelete ? (
-          <Button
-            variant="link"
-            size="xs"
-            className="text-destructive"
-            onClick={() => void removeIds([getRowId(row, index)])}
-          >
-            <Trash aria-hidden />
-            {messages.delete}
-          </Button>
-        ) : null}
-        {rowActions?.(row)}
-      </div>
+      <CrudRowActions
+        onView={allowView ? () => openRow('view', row, index) : undefined}
+        onEdit={allowEdit ? () => openRow('edit', row, index) : undefined}
+        onDelete={allowDelete ? () => void removeIds([getRowId(row, index)]) : undefined}
+        onAddChild={allowAddChild ? () => openAddChild(row) : undefined}
+        extra={rowActions?.(row)}
+      />
     );
   };
 
@@ -339,13 +256,13 @@ function CrudPageView<Row, Form>({
     <div data-slot="crud-page" data-resource={resource.name} className={cn('flex flex-col gap-4', className)}>
       <CrudSearch
         columns={searchColumns}
-        onSearch={onSearch}
-        onReset={onReset}
+        onSearch={list.search}
+        onReset={list.reset}
         loading={loading}
         aria-label={landmarkLabel}
       />
       <CrudToolbar
-        onAdd={allowAdd ? openAdd : undefined}
+        onAdd={allowAdd ? () => openAdd() : undefined}
         onBatchDelete={allowBatchDelete && resource.selection !== false ? onBatchDelete : undefined}
         onExport={allowExport ? (format) => void onExport(format) : undefined}
         exporting={exporting}
@@ -361,31 +278,40 @@ function CrudPageView<Row, Form>({
         getRowId={getRowId}
         loading={loading}
         bordered={resource.bordered ?? true}
-        showIndex={resource.index ?? true}
+        // Numbers make no sense across the levels of a tree.
+        showIndex={tree ? false : (resource.index ?? true)}
         indexOffset={(page.current - 1) * page.size}
         selectable={resource.selection ?? true}
         rowSelection={selection}
         onRowSelectionChange={(next) => setSelection(next)}
         actions={hasRowActions ? renderActions : undefined}
-        actionsWidth={resource.menuWidth ?? 240}
-        sorting={sorting}
-        onSortingChange={onSortingChange}
+        actionsWidth={resource.menuWidth ?? (allowAddChild ? 320 : 240)}
+        sorting={list.sorting}
+        onSortingChange={list.changeSorting}
         resizable={resource.resizable ?? true}
         settings={settings}
-        pagination={{
-          current: page.current,
-          size: page.size,
-          total,
-          pageSizes,
-          onChange: (next) => setPage(next),
-          // (only when given: an undefined would replace the pagination's own name)
-          ...(landmarkLabel ? { 'aria-label': `${messages.pagination} · ${landmarkLabel}` } : {}),
-        }}
+        getSubRows={tree ? childrenOf : undefined}
+        canExpand={tree?.lazy ? hasUnloadedChildren : undefined}
+        onExpand={tree?.lazy && adapter.children ? list.loadChildren : undefined}
+        // Trees are not paged (docs/platform-contract.md: the tree lists answer whole forests or levels).
+        pagination={
+          tree
+            ? undefined
+            : {
+                current: page.current,
+                size: page.size,
+                total: list.total,
+                pageSizes,
+                onChange: (next) => list.setPage(next),
+                // (only when given: an undefined would replace the pagination's own name)
+                ...(landmarkLabel ? { 'aria-label': `${messages.pagination} · ${landmarkLabel}` } : {}),
+              }
+        }
       />
       {dialogUsed ? (
         <React.Suspense fallback={null}>
           <CrudFormDialog
-            resource={resource}
+            resource={dialogResource}
             mode={dialog.mode}
             open={dialog.open}
             values={dialog.values}

@@ -39,4 +39,5 @@ export type {
   CrudRuleValue,
   Option,
   ResourceDef,
+  ResourceTree,
 } from './types';

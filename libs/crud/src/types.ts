@@ -151,6 +151,21 @@ export interface CrudActions {
   refresh?: boolean;
 }
 
+/** How a tree resource lists its rows (see `ResourceDef.tree`). */
+export interface ResourceTree {
+  /** Form field holding the parent's id, preset by the "add child" action. Default 'parentId'. */
+  parentField?: string;
+  /** Roots carry `hasChildren: true`; each level loads through `adapter.children` when first expanded. */
+  lazy?: boolean;
+  /** The "add child" row action (shown when adding is allowed). Default true. */
+  addChild?: boolean;
+  /**
+   * The column naming a row (a department's name): a parent column of type `tree` without options of its own is
+   * offered the loaded rows by this label. Default: the first input column.
+   */
+  labelField?: string;
+}
+
 export interface ResourceDef<Row, Form = Row> {
   /** Entity name, e.g. 'param'. Used for test ids and default permission codes. */
   name: string;
@@ -186,6 +201,12 @@ export interface ResourceDef<Row, Form = Row> {
   schema?: $ZodType<Form, unknown>;
   /** Map a row (or detail) to the dialog's initial values. */
   toForm?: (row: Row) => Partial<Form>;
+  /**
+   * List the rows as a tree (departments, menus, regions, roles): `list` answers the roots, each with its loaded
+   * `children` or (lazy) `hasChildren: true`. Trees are not paged: no pagination bar, `total` unused, and list is
+   * still sent `current: 1` and the page size, which tree endpoints ignore. No index column.
+   */
+  tree?: ResourceTree;
 }
 
 export type CrudListParams = { current: number; size: number } & Record<string, string | number | boolean>;
@@ -204,6 +225,8 @@ export interface CrudAdapter<Row, Form = Row> {
   /** Every row matching the filters (no paging), for export. Without it export pages through `list`. */
   export?(params: CrudExportParams): Promise<Row[]>;
   detail?(id: string): Promise<Row>;
+  /** Lazy trees: the direct children of `parent`, under the current filters and sort. */
+  children?(parent: Row, params: CrudExportParams): Promise<Row[]>;
   create(form: Form): Promise<unknown>;
   update(form: Form & { id: string }): Promise<unknown>;
   remove(ids: string[]): Promise<unknown>;

@@ -1,9 +1,11 @@
 // DataTable: TanStack Table with selection, row numbers, row actions, sorting, fixed and resizable columns,
-// density, virtualised rows and server paging. Its parts live under `./data-table/`.
+// density, virtualised rows, server paging and tree rows. Its parts live under `./data-table/`.
 import {
   type ColumnDef,
   type ColumnOrderState,
+  type ExpandedState,
   getCoreRowModel,
+  getExpandedRowModel,
   getSortedRowModel,
   type OnChangeFn,
   type Row as TableRowModel,
@@ -22,8 +24,9 @@ import { columnOrderOf, columnPinning, lockedVisibility } from './data-table/col
 import { renderHeaderCell } from './data-table/header-cell';
 import type { DataTableProps } from './data-table/props';
 import { toSnakeCase, toSortParams } from './data-table/sorting';
-import { withSyntheticColumns } from './data-table/synthetic-columns';
+import { SYNTHETIC, withSyntheticColumns } from './data-table/synthetic-columns';
 import { useDataTableSettings } from './data-table/table-state';
+import { useTreeRows } from './data-table/tree-rows';
 import { VirtualRows } from './data-table/virtual-rows';
 import { toCssLength } from './dialog';
 import { EmptyState } from './empty-state';
@@ -33,23 +36,28 @@ import { TableBody, TableCell, TableHeader, TableRow } from './table';
 
 export { getColumnLabel, orderColumnIds } from './data-table/columns';
 export type { DataTablePagination, DataTableProps } from './data-table/props';
-export type { ColumnDef, RowSelectionState, SortingState, VisibilityState, ColumnOrderState };
+export type { ColumnDef, RowSelectionState, SortingState, VisibilityState, ColumnOrderState, ExpandedState };
 
 const DEFAULT_VIRTUAL_THRESHOLD = 50;
 const DEFAULT_VIRTUAL_HEIGHT = 600;
 
-function defaultRowId<Row>(row: Row, index: number): string {
+function ownId(row: unknown): string | undefined {
   if (row && typeof row === 'object' && 'id' in row) {
     const id = (row as { id: unknown }).id;
     if (typeof id === 'string' || typeof id === 'number') return String(id);
   }
-  return String(index);
+  return undefined;
+}
+
+/** `row.id`, else the position; a sub row's position is prefixed with its parent's id (TanStack's own default). */
+function defaultRowId<Row>(row: Row, index: number, parent?: TableRowModel<Row>): string {
+  return ownId(row) ?? (parent ? `${parent.id}.${index}` : String(index));
 }
 
 export function DataTable<Row>({
   data,
   columns,
-  getRowId = defaultRowId,
+  getRowId,
   loading = false,
   bordered = false,
   showIndex = false,
@@ -71,6 +79,12 @@ export function DataTable<Row>({
   density: densityProp,
   virtualThreshold = DEFAULT_VIRTUAL_THRESHOLD,
   maxHeight,
+  getSubRows,
+  canExpand,
+  onExpand,
+  expanded: expandedProp,
+  defaultExpanded,
+  onExpandedChange,
   className,
   'aria-label': ariaLabel,
 }: DataTableProps<Row>) {
@@ -83,6 +97,14 @@ export function DataTable<Row>({
   const settings = settingsProp ?? ownSettings;
   const density = densityProp ?? settings.density;
   const scrollRef = React.useRef<HTMLDivElement>(null);
+  const isTree = getSubRows !== undefined || canExpand !== undefined;
+  const treeRows = useTreeRows<Row>({
+    enabled: isTree,
+    expanded: expandedProp,
+    defaultExpanded,
+    onExpandedChange,
+    onExpand,
+  });
 
   // Row actions are usually an inline function of the caller. Reading the latest one through a ref keeps the
   // column definitions stable: TanStack renders a function cell as a component, so new cell functions would
@@ -114,7 +136,11 @@ export function DataTable<Row>({
     const next = typeof updater === 'function' ? updater(selection) : updater;
     if (rowSelection === undefined) setInnerSelection(next);
     if (onRowSelectionChange) {
-      const rows = data.filter((row, index) => next[getRowId(row, index)]);
+      // Every row of the data, sub rows included (collapsed ones too), in data order.
+      const rows = table
+        .getCoreRowModel()
+        .flatRows.filter((row) => next[row.id])
+        .map((row) => row.original);
       onRowSelectionChange(next, rows);
     }
   };
@@ -144,16 +170,34 @@ export function DataTable<Row>({
   const table = useReactTable<Row>({
     data,
     columns: allColumns,
-    getRowId,
+    getRowId: getRowId ?? defaultRowId,
     getCoreRowModel: getCoreRowModel(),
     getSortedRowModel: manualSorting ? undefined : getSortedRowModel(),
     defaultColumn: { enableSorting: false },
     enableRowSelection: selectable,
+    // Checking a parent checks only that row: a batch delete acts on exactly the rows the user checked.
+    enableSubRowSelection: false,
     enableSortingRemoval: true,
     sortDescFirst: false,
     manualSorting,
     manualPagination: true,
-    state: { rowSelection: selection, sorting, columnOrder, columnVisibility, columnPinning: pinning },
+    state: {
+      rowSelection: selection,
+      sorting,
+      columnOrder,
+      columnVisibility,
+      columnPinning: pinning,
+      ...(isTree ? { expanded: treeRows.expanded } : {}),
+    },
+    ...(isTree
+      ? {
+          getSubRows,
+          getExpandedRowModel: getExpandedRowModel(),
+          getRowCanExpand: (row: TableRowModel<Row>) =>
+            row.subRows.length > 0 || (canExpand?.(row.original) ?? false),
+          onExpandedChange: treeRows.onExpandedChange,
+        }
+      : {}),
     onRowSelectionChange: handleSelection,
     onSortingChange: handleSorting,
     onColumnVisibilityChange: settings.setColumnVisibility,
@@ -175,7 +219,15 @@ export function DataTable<Row>({
   const cellBorder = bordered ? 'border border-border' : undefined;
   const headerRows = table.getHeaderGroups().length;
   const headerContext = { layout, messages, settings, density, resizable, fixedLayout, cellBorder };
-  const rowContext = { layout, density, fixedLayout, cellBorder, virtual, headerRows };
+  const tree = isTree
+    ? {
+        columnId: leafColumns.find((c) => !SYNTHETIC.has(c.id))?.id,
+        pending: treeRows.pending,
+        toggle: treeRows.toggle,
+        messages,
+      }
+    : undefined;
+  const rowContext = { layout, density, fixedLayout, cellBorder, virtual, headerRows, tree };
 
   const renderRow = (
     row: TableRowModel<Row>,
@@ -206,6 +258,8 @@ export function DataTable<Row>({
         >
           <table
             data-slot="table"
+            // Rows of a tree carry their level, which ARIA allows only in a treegrid.
+            role={isTree ? 'treegrid' : undefined}
             aria-label={ariaLabel}
             aria-rowcount={virtual ? rows.length + headerRows : undefined}
             className={cn('w-full caption-bottom border-collapse text-sm', fixedLayout && 'table-fixed')}

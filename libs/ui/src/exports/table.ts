@@ -3,6 +3,7 @@ export {
   getColumnLabel,
   orderColumnIds,
   type ColumnOrderState,
+  type ExpandedState,
   type SortingState,
   type VisibilityState,
 } from '../components/data-table';

@@ -94,6 +94,10 @@ export interface UiMessages {
   exportSuccess: (count: number) => string;
   exportEmpty: string;
   exportFailed: string;
+  // Tree rows (DataTable with sub rows; the CRUD kit's tree resources).
+  expandRow: string;
+  collapseRow: string;
+  addChild: string;
   fullscreen: string;
   exitFullscreen: string;
   commandPlaceholder: string;
@@ -192,6 +196,9 @@ export const zhMessages: UiMessages = {
   exportSuccess: (count) => `已导出 ${count} 条数据`,
   exportEmpty: '没有可导出的数据',
   exportFailed: '导出失败',
+  expandRow: '展开',
+  collapseRow: '收起',
+  addChild: '新增子项',
   fullscreen: '全屏',
   exitFullscreen: '退出全屏',
   commandPlaceholder: '输入关键字搜索',
@@ -290,6 +297,9 @@ export const enMessages: UiMessages = {
   exportSuccess: (count) => `Exported ${count} rows`,
   exportEmpty: 'Nothing to export',
   exportFailed: 'Export failed',
+  expandRow: 'Expand',
+  collapseRow: 'Collapse',
+  addChild: 'Add child',
   fullscreen: 'Full screen',
   exitFullscreen: 'Exit full screen',
   commandPlaceholder: 'Type to search',

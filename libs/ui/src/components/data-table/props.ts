@@ -1,5 +1,5 @@
 // The props of DataTable and the server-side paging it takes.
-import type { ColumnDef, RowSelectionState, SortingState } from '@tanstack/react-table';
+import type { ColumnDef, ExpandedState, RowSelectionState, SortingState } from '@tanstack/react-table';
 import type * as React from 'react';
 
 import type { PaginationProps } from '../pagination';
@@ -14,7 +14,7 @@ export type DataTablePagination = Pick<
 export type DataTableProps<Row> = {
   data: Row[];
   columns: ColumnDef<Row, unknown>[];
-  /** Row id for selection; defaults to `row.id` or the index. */
+  /** Row id for selection and expansion; defaults to `row.id`, else the position (`<parent id>.<n>` in a tree). */
   getRowId?: (row: Row, index: number) => string;
   loading?: boolean;
   /** Cell borders (Avue `border`). */
@@ -64,6 +64,25 @@ export type DataTableProps<Row> = {
   virtualThreshold?: number | false;
   /** Height of the scroll area when virtualised (number = px). Default 600. */
   maxHeight?: number | string;
+  /**
+   * Tree rows (a forest, e.g. departments or menus): the loaded sub rows of a row, e.g. `(row) => row.children`.
+   * With it (or `canExpand`) the first visible data column holds an expand toggle and indents rows by depth, rows
+   * carry `aria-level`, and the table is a `treegrid`. Selection stays per row: checking a parent leaves its
+   * children unchecked.
+   */
+  getSubRows?: (row: Row) => Row[] | undefined;
+  /** Tree rows: whether a row has sub rows not loaded yet (e.g. `row.hasChildren`), so it gets a toggle too. */
+  canExpand?: (row: Row) => boolean;
+  /**
+   * Tree rows: called when a row without loaded sub rows is expanded. The owner loads them and passes new `data`;
+   * the toggle spins until the promise settles, then the row opens (a rejection leaves it closed).
+   */
+  onExpand?: (row: Row) => void | Promise<void>;
+  /** Expanded rows (controlled), keyed by row id; `true` expands every row. */
+  expanded?: ExpandedState;
+  /** Initially expanded rows when uncontrolled. */
+  defaultExpanded?: ExpandedState;
+  onExpandedChange?: (expanded: ExpandedState) => void;
   className?: string;
   /** Accessible name of the table. */
   'aria-label'?: string;

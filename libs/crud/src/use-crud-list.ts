@@ -1,0 +1,138 @@
+import * as React from 'react';
+
+import {
+  DEFAULT_PAGE_SIZE,
+  type RowSelectionState,
+  type SortingState,
+  toSnakeCase,
+  toSortParams,
+} from '@smart/ui';
+import { insertChildren } from './crud-tree';
+import { buildSearchParams, type SearchValues } from './search-params';
+import type { CrudAdapter, CrudExportParams, ResourceDef } from './types';
+
+// The list query of a CRUD page (page, search, sort, fixed filters), the rows that answer it, their selection, and
+// the children a lazy tree loads on demand: the state CrudPage's table, search bar and toolbar share.
+
+type Params = Record<string, string | number | boolean>;
+
+export type UseCrudListOptions<Row, Form> = {
+  resource: ResourceDef<Row, Form>;
+  adapter: CrudAdapter<Row, Form>;
+  fixedParams: Params | undefined;
+};
+
+export function useCrudList<Row, Form>({ resource, adapter, fixedParams }: UseCrudListOptions<Row, Form>) {
+  const [page, setPage] = React.useState({ current: 1, size: resource.defaultPageSize ?? DEFAULT_PAGE_SIZE });
+  const [query, setQuery] = React.useState<Params>({});
+  const [reloadToken, setReloadToken] = React.useState(0);
+  const [records, setRecords] = React.useState<Row[]>([]);
+  const [total, setTotal] = React.useState(0);
+  const [loading, setLoading] = React.useState(false);
+  const [selection, setSelection] = React.useState<RowSelectionState>({});
+  const [sorting, setSorting] = React.useState<SortingState>(() =>
+    resource.defaultSort
+      ? [{ id: resource.defaultSort.prop, desc: resource.defaultSort.order === 'desc' }]
+      : [],
+  );
+
+  const sortFields = React.useMemo(
+    () => new Map(resource.columns.map((c) => [c.prop as string, c.sortField ?? toSnakeCase(c.prop)])),
+    [resource.columns],
+  );
+  const sortParams = React.useMemo(
+    () => toSortParams(sorting, (id) => sortFields.get(id) ?? toSnakeCase(id)),
+    [sorting, sortFields],
+  );
+
+  const adapterRef = React.useRef(adapter);
+  adapterRef.current = adapter;
+  const requestId = React.useRef(0);
+  const fixedKey = JSON.stringify(fixedParams ?? {});
+
+  /** The current filters and sort, without paging (what export and a lazy tree's levels are asked with). */
+  const filters = React.useMemo<CrudExportParams>(
+    () => ({ ...(JSON.parse(fixedKey) as Params), ...query, ...sortParams }),
+    [fixedKey, query, sortParams],
+  );
+
+  // The request the rows on screen answer. A page kept alive in a hidden tab (`<Activity>`) has its effects run
+  // again when the tab is shown: the same request then is not sent again, so the rows, the selection and the
+  // scroll stay as they were (the tab's refresh remounts the page for fresh data).
+  const loadedKey = React.useRef<unknown[] | undefined>(undefined);
+
+  React.useEffect(() => {
+    const key = [query, page, reloadToken, fixedKey, sortParams];
+    if (loadedKey.current?.every((v, i) => v === key[i])) return;
+    loadedKey.current = key;
+    const id = ++requestId.current;
+    const fixed = JSON.parse(fixedKey) as Params;
+    setLoading(true);
+    setSelection({});
+    adapterRef.current
+      .list({ ...fixed, ...query, ...sortParams, current: page.current, size: page.size })
+      .then(
+        (result) => {
+          if (id !== requestId.current) return;
+          setRecords(result.records);
+          setTotal(result.total);
+        },
+        () => {
+          // The adapter's HTTP layer already reported the error.
+        },
+      )
+      .finally(() => {
+        if (id === requestId.current) setLoading(false);
+      });
+  }, [query, page, reloadToken, fixedKey, sortParams]);
+
+  const reload = React.useCallback(() => setReloadToken((n) => n + 1), []);
+
+  const search = (values: SearchValues) => {
+    setQuery(buildSearchParams(values, resource.columns));
+    setPage((p) => ({ ...p, current: 1 }));
+    reload();
+  };
+
+  const reset = () => {
+    setQuery({});
+    setPage((p) => ({ ...p, current: 1 }));
+    reload();
+  };
+
+  const changeSorting = (next: SortingState) => {
+    setSorting(next);
+    setPage((p) => ({ ...p, current: 1 }));
+  };
+
+  /**
+   * A lazy tree's level: the direct children of `row` under the current filters, put into the rows. A rejection
+   * (already reported by the adapter's HTTP layer) leaves the row closed.
+   */
+  const loadChildren = async (row: Row) => {
+    const children = adapterRef.current.children;
+    if (!children) return;
+    const id = requestId.current;
+    const loaded = await children.call(adapterRef.current, row, filters);
+    // Rows reloaded meanwhile (a search, a save): the answer belongs to rows no longer shown.
+    if (id !== requestId.current) return;
+    setRecords((rows) => insertChildren(rows, row, loaded));
+  };
+
+  return {
+    page,
+    setPage,
+    records,
+    total,
+    loading,
+    selection,
+    setSelection,
+    sorting,
+    changeSorting,
+    filters,
+    reload,
+    search,
+    reset,
+    loadChildren,
+  };
+}
