@@ -64,7 +64,8 @@ describe('declared entity pages', () => {
           </ConfirmProvider>
         </UiLocaleProvider>,
       );
-      expect(await screen.findByRole('table')).toBeInTheDocument();
+      // a tree entity's list is a treegrid (its rows expand)
+      expect(await screen.findByRole(entity.tree ? 'treegrid' : 'table')).toBeInTheDocument();
       await expect.poll(() => backend.calls.list.length).toBeGreaterThan(0);
       const add = screen.queryByRole('button', { name: /新增/ });
       if (entity.buttons.add) expect(add).toBeInTheDocument();

@@ -58,17 +58,20 @@ describe('entity declarations of the contract', () => {
   });
 });
 
-/** A small contract with one entity `thing`, to break in each test. */
-function contract(): ContractDocument & { tags: Record<string, unknown>[] } {
-  const envelope = (data: unknown) => ({
-    responses: {
-      '200': {
-        content: {
-          'application/json': { schema: { type: 'object', properties: { data } } },
-        },
+/** The 200 answer of an operation whose envelope's data is `data`. */
+const envelopeOf = (data: unknown) => ({
+  responses: {
+    '200': {
+      content: {
+        'application/json': { schema: { type: 'object', properties: { data } } },
       },
     },
-  });
+  },
+});
+
+/** A small contract with one entity `thing`, to break in each test. */
+function contract(): ContractDocument & { tags: Record<string, unknown>[] } {
+  const envelope = envelopeOf;
   return {
     tags: [
       {
@@ -180,7 +183,27 @@ describe('deriveEntities', () => {
     expect(thing?.fields.find((f) => f.name === 'thingName')?.inForm).toBe(true);
   });
 
+  it('reads a tree: the parent field, and a list answering the forest', () => {
+    const c = contract();
+    (c.components!.schemas!.ThingFields as Loose).properties.parentId = { type: 'string', maxLength: 20 };
+    entity(c).tree = { parent: 'parentId' };
+    Object.assign(list(c), envelopeOf({ type: 'array', items: { $ref: '#/components/schemas/Thing' } }));
+    const { entities, errors } = deriveEntities(c);
+    expect(errors).toEqual([]);
+    expect(entities[0]?.tree).toEqual({ parent: 'parentId' });
+  });
+
   const broken: [string, (c: ReturnType<typeof contract>) => void, string][] = [
+    [
+      'a tree whose parent is not a form field',
+      (c) => (entity(c).tree = { parent: 'colour' }),
+      'tree.parent: must name a field of the form',
+    ],
+    [
+      'a tree whose list answers a page',
+      (c) => (entity(c).tree = { parent: 'thingName' }),
+      'tree: the list thingList must answer an array (a forest), not a page',
+    ],
     ['an unknown operation', (c) => (entity(c).operations.remove = 'thingGone'), 'no operation thingGone'],
     ['an unknown role', (c) => (entity(c).operations.erase = 'thingSubmit'), 'unknown role erase'],
     ['a filter of a missing field', (c) => (param(c, 1).name = 'colour'), 'filters colour'],

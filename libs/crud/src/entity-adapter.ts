@@ -18,9 +18,15 @@ export function entityAdapter<Row, Form>(entity: EntityManifest<Row, Form>): Cru
   return {
     async list(params) {
       if (!list) return missing(entity, 'list');
+      if (entity.tree) {
+        // a forest is not paged: its list declares no current/size (dept.yaml deptList)
+        const { current: _c, size: _s, ...filters } = params;
+        const forest = await list(filters as never);
+        return Array.isArray(forest) ? { records: forest, total: forest.length } : forest;
+      }
       // The manifest types list parameters loosely (entity.ts); the kit's params are the contract's query names.
       const page = await list(params as never);
-      return { records: page.records, total: page.total };
+      return Array.isArray(page) ? { records: page, total: page.length } : page;
     },
     detail: detail ? (id) => detail({ id }) : undefined,
     create(form) {

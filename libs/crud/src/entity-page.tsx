@@ -28,7 +28,9 @@ export function entityResource(entity: EntityManifest): ResourceDef<unknown, unk
   const editable = !!entity.buttons.add || !!entity.buttons.edit;
   const columns: Record<string, object | false> = {};
   for (const f of entity.fields) {
-    if (structured(f)) columns[f.name] = false;
+    // a tree's parent is picked among the rows on screen (crud-tree.ts withParentOptions), not typed as an id
+    if (f.name === entity.tree?.parent) columns[f.name] = { type: 'tree', listHidden: true };
+    else if (structured(f)) columns[f.name] = false;
     else if (!editable && !BOOKKEEPING.has(f.name)) columns[f.name] = {};
   }
   const resource = defineResource(entity, {
@@ -38,7 +40,7 @@ export function entityResource(entity: EntityManifest): ResourceDef<unknown, unk
   let shown = 0;
   const listed = resource.columns.map((c): CrudColumn<unknown, unknown> => {
     const f = byName.get(c.prop as string);
-    const quiet = (f && reference(f)) || c.type === 'textarea';
+    const quiet = (f && reference(f)) || c.type === 'textarea' || c.listHidden;
     if (!quiet && shown < GENERIC_LIST_COLUMNS) {
       shown++;
       return c;

@@ -136,6 +136,7 @@ export function resourceFromEntity<Row, Form>(
   return {
     name: entity.name,
     title: `${entity.i18n}.title`,
+    ...(entity.tree ? { tree: { parentField: entity.tree.parent } } : {}),
     ...options,
     permissions: { add, edit, delete: remove, view, ...options.permissions },
     // A button the contract does not declare has no permission code to grant it, so it does not exist.

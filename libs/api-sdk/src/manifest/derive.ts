@@ -3,7 +3,7 @@
  *
  * Reads the bundled contract (`openapi/dist/smart-api.json`: internal `#/components/...` references only).
  * The extensions (documented in `openapi/README.md`):
- * - tag `x-entity`: `{ label, operations: {list, detail, submit|save+update, remove}, buttons, menu, unique }`;
+ * - tag `x-entity`: `{ label, operations: {list, detail, submit|save+update, remove}, buttons, menu, unique, tree }`;
  * - list query parameter `x-filter`: a kind (`like`, `equal`, `dategt`, …) or a list of kinds, the first being the
  *   parameter's own; a suffixed parameter (`createTime_dategt`) filters the property before the suffix, by the
  *   suffix's kind without an x-filter;
@@ -17,6 +17,7 @@ import {
   type EntityManifestData,
   type EntityMenu,
   type EntityOperationRole,
+  type EntityTree,
   type EntityUnique,
   type FieldType,
   type FilterKind,
@@ -35,7 +36,7 @@ const ROLES: readonly EntityOperationRole[] = ['list', 'detail', 'submit', 'save
 const BUTTONS: readonly EntityButtonKind[] = ['add', 'edit', 'delete', 'view'];
 /** Paging and sorting parameters every list has; they filter nothing. */
 const PAGING = new Set(['current', 'size', 'ascs', 'descs']);
-const ENTITY_KEYS = new Set(['label', 'operations', 'buttons', 'menu', 'unique']);
+const ENTITY_KEYS = new Set(['label', 'operations', 'buttons', 'menu', 'unique', 'tree']);
 const MENU_KEYS = ['code', 'parent', 'path', 'icon', 'sort'] as const;
 
 const isObj = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -320,6 +321,17 @@ function deriveOne(doc: ContractDocument, tag: Json, ops: Map<string, Operation>
     }
   }
 
+  // A tree lists a forest: the list's data is an array of the rows (dept.yaml DeptListEnvelope), not a page.
+  let tree: EntityTree | undefined;
+  if (decl.tree !== undefined) {
+    const parent = isObj(decl.tree) ? decl.tree.parent : undefined;
+    if (typeof parent !== 'string' || !formFields.has(parent))
+      errors.push(`${where}.tree.parent: must name a field of the form (the parent row's id)`);
+    else if (listOp && deref(doc, answerRecord(doc, listOp, false)).schema.type !== 'array')
+      errors.push(`${where}.tree: the list ${operationIds.list} must answer an array (a forest), not a page`);
+    else tree = { parent };
+  }
+
   const manifest: EntityManifestData = {
     name,
     label: label ?? { zh: name, en: name },
@@ -336,6 +348,7 @@ function deriveOne(doc: ContractDocument, tag: Json, ops: Map<string, Operation>
   const formSchema = refName(doc, formNode);
   if (formSchema) manifest.formSchema = formSchema;
   if (menu) manifest.menu = menu;
+  if (tree) manifest.tree = tree;
   return manifest;
 }
 

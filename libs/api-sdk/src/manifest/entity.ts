@@ -11,7 +11,8 @@ export interface EntityPage<Row> {
  * generated manifest keeps the exact function types, this is what generic code (the CRUD kit's adapter) calls.
  */
 export interface EntityApi<Row, Form> {
-  list?: (params: never) => Promise<EntityPage<Row>>;
+  /** A page; for a tree entity (`tree`), the forest. */
+  list?: (params: never) => Promise<EntityPage<Row> | Row[]>;
   detail?: (params: { id: string }) => Promise<Row>;
   submit?: (body: Form) => Promise<unknown>;
   save?: (body: Form) => Promise<unknown>;

@@ -117,6 +117,14 @@ export interface EntityUnique {
   message: LocalText;
 }
 
+/**
+ * A tree entity (`x-entity.tree`): its list answers a forest (rows with `children`, roots first) rather than a page,
+ * and `parent` is the form field holding the parent row's id (`0` or '' at the top).
+ */
+export interface EntityTree {
+  parent: string;
+}
+
 export interface EntityManifestData {
   /** The entity's name: its contract tag. */
   name: string;
@@ -139,4 +147,5 @@ export interface EntityManifestData {
   /** Unique keys (`x-entity.unique`); the server refuses a write that would repeat one. */
   unique: EntityUnique[];
   menu?: EntityMenu;
+  tree?: EntityTree;
 }

@@ -124,6 +124,17 @@ export function memoryBackend<Row extends { id: string }, Form>(
     return { records, total: hits.length, size, current, pages: Math.ceil(hits.length / size) };
   }
 
+  /** Rows nested by the tree's parent field; a row whose parent is not among them is a root. */
+  function forest(hits: Row[]): unknown[] {
+    const parentOf = (r: Row) => String((r as Record<string, unknown>)[entity.tree!.parent] ?? '');
+    const ids = new Set(hits.map((r) => r.id));
+    const nest = (r: Row): unknown => {
+      const children = hits.filter((c) => parentOf(c) === r.id).map(nest);
+      return children.length ? { ...r, children } : { ...r };
+    };
+    return hits.filter((r) => !ids.has(parentOf(r))).map(nest);
+  }
+
   function write(body: Form & { id?: string }) {
     calls.submit.push(body);
     const old = body.id ? rows.find((r) => r.id === body.id) : undefined;
@@ -147,7 +158,12 @@ export function memoryBackend<Row extends { id: string }, Form>(
     http.get(path('list'), ({ request }) => {
       const q = new URL(request.url).searchParams;
       calls.list.push(q);
-      return HttpResponse.json(envelope(list(q)));
+      // a tree entity lists its forest (manifest `tree`): the matching rows, nested under their parents
+      return HttpResponse.json(
+        envelope(
+          entity.tree ? forest(list(new URLSearchParams([...q, ['size', '100000']])).records) : list(q),
+        ),
+      );
     }),
     http.get(path('detail'), ({ request }) => {
       const hit = rows.find((r) => r.id === new URL(request.url).searchParams.get('id'));
