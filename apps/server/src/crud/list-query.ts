@@ -33,8 +33,30 @@ function parseDate(v: string): Date {
   return d;
 }
 
-function condition(col: PgColumn, kind: FilterKind, v: string): SQL {
-  const esc = escapeLike(v);
+const INT64 = /^-?\d{1,19}$/;
+const INT64_MAX = 9223372036854775807n;
+
+/**
+ * A compared value as the column holds it: text beyond a bigint's range (an id of 30 digits) or that is not a number
+ * at all would fail in the database as a 500, so it answers 400 here (a clear error, never half an answer).
+ */
+function typedValue(col: PgColumn, v: string): unknown {
+  if (col.dataType === 'bigint') {
+    const n = INT64.test(v) ? BigInt(v) : undefined;
+    if (n === undefined || n > INT64_MAX || n < -INT64_MAX - 1n) throw new BizError(`无效的编号: ${v}`);
+    return n;
+  }
+  if (col.dataType === 'number') {
+    const n = v.trim() === '' ? NaN : Number(v);
+    if (!Number.isFinite(n) || Math.abs(n) > 2 ** 31 - 1) throw new BizError(`无效的数值: ${v}`);
+    return n;
+  }
+  return v;
+}
+
+function condition(col: PgColumn, kind: FilterKind, raw: string): SQL {
+  const esc = escapeLike(raw);
+  const v = ['equal', 'notequal', 'gt', 'lt', 'ge', 'le'].includes(kind) ? typedValue(col, raw) : raw;
   switch (kind) {
     case 'like':
       return ilike(col, `%${esc}%`);
@@ -57,15 +79,15 @@ function condition(col: PgColumn, kind: FilterKind, v: string): SQL {
     case 'le':
       return lte(col, v);
     case 'dategt':
-      return gt(col, parseDate(v));
+      return gt(col, parseDate(raw));
     case 'datelt':
-      return lt(col, parseDate(v));
+      return lt(col, parseDate(raw));
     case 'dateequal':
-      return eq(col, parseDate(v));
+      return eq(col, parseDate(raw));
     case 'datege':
-      return gte(col, parseDate(v));
+      return gte(col, parseDate(raw));
     case 'datele':
-      return lte(col, parseDate(v));
+      return lte(col, parseDate(raw));
     case 'null':
       return isNull(col);
     case 'notnull':
