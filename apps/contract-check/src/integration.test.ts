@@ -8,7 +8,7 @@ import { totals } from './report';
 import { Runner, type RunReport } from './runner';
 import { loadSpec, operationsOf } from './spec';
 
-/** The operations the reference server implements (apps/server/src/handlers). */
+/** The operations the reference server implements (apps/server/src/modules). */
 const IMPLEMENTED = [
   'oauthToken',
   'oauthTokenRefresh',

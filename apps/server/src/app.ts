@@ -16,11 +16,11 @@ import { Tokens, loadSigningKey } from './auth/tokens';
 import type { ServerConfig } from './config';
 import type { Db } from './db/index';
 import { authHandlers } from './modules/auth/oauth/oauth.module';
-import { deptHandlers } from './handlers/dept';
-import { dictBizHandlers, dictHandlers } from './handlers/dict';
+import { deptHandlers } from './modules/system/dept/dept.module';
+import { dictBizHandlers, dictHandlers } from './modules/system/dict/dict.module';
 import { menuHandlers } from './modules/system/menu/menu.module';
-import { roleHandlers } from './handlers/role';
-import { scopeHandlers } from './handlers/scope';
+import { roleHandlers } from './modules/system/role/role.module';
+import { scopeModule } from './modules/system/scope/scope.module';
 import { apiScopeHook } from './auth/api-scope';
 import { buttonGuardHook, writeGuards } from './auth/button-guard';
 import { declaredEntities, entityRegistry, type EntityRegistry } from './crud/entities';
@@ -32,16 +32,16 @@ import { topmenuModule } from './modules/system/topmenu/topmenu.module';
 import { noticeModule } from './modules/desk/notice/notice.module';
 import { ossModule } from './modules/resource/oss/oss.module';
 import { smsModule } from './modules/resource/sms/sms.module';
-import { logHandlers } from './handlers/log';
-import { regionHandlers } from './handlers/region';
+import { logModule } from './modules/monitor/log/log.module';
+import { regionHandlers } from './modules/system/region/region.module';
 import { tenantHandlers } from './modules/system/tenant/tenant.module';
 import { userHandlers } from './modules/system/user/user.module';
-import { yingdaoAuthHandlers } from './handlers/yingdao-auth';
-import { registerLabelInvalidation } from './handlers/user-labels';
+import { yingdaoAuthModule } from './modules/system/yingdao-auth/yingdao-auth.module';
+import { registerLabelInvalidation } from './modules/system/user/user-labels';
 import { flowHandlers } from './modules/flow/flow/flow.module';
-import { orderHandlers } from './handlers/order';
-import { payHandlers } from './handlers/pay';
-import { balanceLogHandlers } from './handlers/balance-log';
+import { orderModule } from './modules/order/order/order.module';
+import { payHandlers } from './modules/order/pay/pay.module';
+import { balanceLogModule } from './modules/order/balance-log/balance-log.module';
 import { setupPayments } from './pay/setup';
 import { registerFileRoute } from './storage/files';
 import { registerMultipart } from './storage/multipart';
@@ -270,7 +270,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.addHook('preHandler', inputGuardHook);
   // button permissions of writes (src/auth/button-guard.ts): after validation, which settles the submit body's id
   app.addHook('preHandler', buttonGuardHook(db, writeGuards(entities.all)));
-  // user labels (src/handlers/user-labels.ts): a write that renames drops this instance's names before its answer
+  // user labels (src/modules/system/user/user-labels.ts): a write that renames drops this instance's names
+  // before its answer
   registerLabelInvalidation(app, db);
 
   // uploads (src/storage): multipart bodies of the operations declaring them, and the local store's file route
@@ -298,7 +299,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     ...menuHandlers(db, topmenu.toVO),
     ...roleHandlers(db),
     ...topmenu.handlers,
-    ...scopeHandlers(db),
+    ...scopeModule(db, entities),
     ...dictHandlers(db),
     ...plainEntityModules(db, entities),
     ...postModule(db, entities),
@@ -307,16 +308,16 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     ...tenantHandlers(db),
     ...clientModule(db, entities),
     ...regionHandlers(db),
-    ...logHandlers(db),
+    ...logModule(db, entities),
     ...ossModule(db, entities, { uploadDir }),
     ...smsModule(db, entities),
     ...noticeModule(db, entities),
     ...userHandlers(db),
-    ...yingdaoAuthHandlers(db),
+    ...yingdaoAuthModule(db, entities),
     ...flowHandlers(db),
-    ...orderHandlers(db, payments),
+    ...orderModule(db, entities, payments),
     ...payHandlers(payments),
-    ...balanceLogHandlers(db),
+    ...balanceLogModule(db, entities),
   };
   await app.register(openapiGlue, {
     specification: spec,

@@ -9,7 +9,7 @@ import type { TokenClaims } from '../../../auth/tokens';
 import { NO_PERMISSION_MSG, crud, isPlatformAdmin } from '../../../crud/index';
 import { type Db } from '../../../db/index';
 import { user } from '../../../db/schema';
-import { labelCache, type LabelKind } from '../../../handlers/user-labels';
+import { labelCache, type LabelKind } from './user-labels';
 import { BizError, parseId, parseIds } from '../../../util';
 import { md5, profileValues, type Body } from './user-form';
 import { toUserVO, type UserRow, type UserVO } from './user-vo';
@@ -81,7 +81,7 @@ export function userContext(db: Db) {
   const m = userCrud(db);
   const limiter = new RateLimiter(db);
 
-  /** Fills tenantName, roleName, deptName and postName from the instance's label cache (handlers/user-labels.ts). */
+  /** Fills tenantName, roleName, deptName and postName from the instance's label cache (user-labels.ts beside it). */
   async function labelled(vos: UserVO[]): Promise<UserVO[]> {
     if (vos.length === 0) return vos;
     const names = await labelCache(db).get();

@@ -1,16 +1,22 @@
 /**
  * smart-log (docs/platform-contract.md §4.11): read-only lists and details of the usual, API and error logs. Rows of the
  * caller's tenant; the administrator of tenant 000000 sees every tenant's. Always newest first.
+ *
+ * The contract declares them (tags log-usual, log-api, log-error in openapi/openapi.yaml) and names their operations;
+ * they are not the generic module (src/crud/define-module.ts), which serves live rows (`is_deleted`) of the caller's
+ * tenant: the log tables have no `is_deleted` and the platform administrator reads across tenants. Their filters
+ * also take the plain `env=` and `createTime=` keys and the `_datege` / `_datele` bounds the contract leaves out.
  */
 import { and, count, desc, eq, getTableColumns, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
-import type { TokenClaims } from '../auth/tokens';
-import { LIVE_TOTAL, liveTotal, liveTotalSql } from '../crud/count';
-import { caller, filterConds, isPlatformAdmin, NOT_FOUND_MSG, type FilterSpec } from '../crud/index';
-import type { Db } from '../db/index';
-import { logApi, logError, logUsual } from '../db/schema';
-import { BizError, formatDateTime, ok, parseId } from '../util';
+import type { TokenClaims } from '../../../auth/tokens';
+import { LIVE_TOTAL, liveTotal, liveTotalSql } from '../../../crud/count';
+import { caller, filterConds, isPlatformAdmin, NOT_FOUND_MSG, type FilterSpec } from '../../../crud/index';
+import type { EntityRegistry } from '../../../crud/entities';
+import type { Db } from '../../../db/index';
+import { logApi, logError, logUsual } from '../../../db/schema';
+import { BizError, formatDateTime, ok, parseId } from '../../../util';
 
 interface LogTable {
   table: PgTable;
@@ -41,7 +47,7 @@ function filtersOf(t: LogTable): Record<string, FilterSpec> {
   };
 }
 
-function logModule(db: Db, t: LogTable, ops: { list: string; detail: string }) {
+function logPages(db: Db, t: LogTable, ops: { list: string; detail: string }) {
   const filters = filtersOf(t);
   const scope = (a: TokenClaims): SQL | undefined =>
     isPlatformAdmin(a) ? undefined : eq(t.tenantId, a.tenant_id);
@@ -102,10 +108,16 @@ function logModule(db: Db, t: LogTable, ops: { list: string; detail: string }) {
   };
 }
 
-export function logHandlers(db: Db) {
+export function logModule(db: Db, entities: EntityRegistry) {
+  /** The list and detail operations of a log's declaration. */
+  const ops = (name: string) => {
+    const { list, detail } = entities.get(name).operations;
+    if (!list || !detail) throw new Error(`${name}: a log is declared with a list and a detail`);
+    return { list, detail };
+  };
   return {
-    ...logModule(db, { ...logUsual, table: logUsual }, { list: 'logUsualList', detail: 'logUsualDetail' }),
-    ...logModule(db, { ...logApi, table: logApi }, { list: 'logApiList', detail: 'logApiDetail' }),
-    ...logModule(db, { ...logError, table: logError }, { list: 'logErrorList', detail: 'logErrorDetail' }),
+    ...logPages(db, { ...logUsual, table: logUsual }, ops('log-usual')),
+    ...logPages(db, { ...logApi, table: logApi }, ops('log-api')),
+    ...logPages(db, { ...logError, table: logError }, ops('log-error')),
   };
 }

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { yingdaoAuth } from './db/schema';
-import { SecretBox } from './handlers/yingdao-auth';
-import { expectContract } from './test/contract';
-import { backends, login, startTestServer, type TestServer, contractCall } from './test/harness';
+import { yingdaoAuth } from '../../../db/schema';
+import { SecretBox } from './secret-box';
+import { expectContract } from '../../../test/contract';
+import { backends, login, startTestServer, type TestServer, contractCall } from '../../../test/harness';
 
 type Auth = Record<string, unknown> & { id: string; tenantId: string; authName: string };
 interface Page {
@@ -191,6 +191,11 @@ describe.each(backends)('yingdao auth on %s', (kind) => {
     expect(noName.body.msg).toBe('请输入授权名称');
     expect((await save(body('坏地址', { apiBaseUrl: 'ftp://x' }))).status).toBe(400);
     expect((await save(body('坏客户', { ydUserId: 'abc' }))).status).toBe(400);
+    // a customer number the contract's pattern admits but no id is (0, beyond int8)
+    for (const ydUserId of ['0', '99999999999999999999']) {
+      const bad = await save(body('零客户', { ydUserId }));
+      expect(bad.body).toMatchObject({ code: 400, msg: '客户编号错误' });
+    }
     expect((await save(body('长名', { authName: 'x'.repeat(65) }))).status).toBe(400);
     const masked = await save(body('掩码', { accessKeySecret: MASK }));
     expect(masked.status).toBe(400);

@@ -4,12 +4,12 @@
  */
 import { and, asc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { caller, NOT_FOUND_MSG, requirePlatformAdmin } from '../crud/index';
-import { treeNode } from '../crud/tree';
-import type { Db } from '../db/index';
-import { deriveRegion } from '../db/region-derive';
-import { region } from '../db/schema';
-import { BizError, escapeLike, ok } from '../util';
+import { caller, NOT_FOUND_MSG, requirePlatformAdmin } from '../../../crud/index';
+import { treeNode } from '../../../crud/tree';
+import type { Db } from '../../../db/index';
+import { deriveRegion } from '../../../db/region-derive';
+import { region } from '../../../db/schema';
+import { BizError, escapeLike, ok } from '../../../util';
 
 type RegionRow = typeof region.$inferSelect;
 

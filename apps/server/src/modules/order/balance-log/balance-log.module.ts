@@ -7,56 +7,42 @@
  * zero. `submit` with an id changes the remark only; `remove` hides a row without undoing its change.
  *
  * Writes move money or rewrite its history: they need the balance-log page's `balance_log_add` / `balance_log_edit`
- * / `balance_log_delete` buttons. The seeded page has no add or edit button, so manual changes are for
- * administrators and tenant administrators (who pass every button, as in src/auth/button-guard.ts).
+ * / `balance_log_delete` buttons (src/auth/button-guard.ts derives them from the declaration). The seeded page has
+ * no add or edit button, so manual changes are for administrators and tenant administrators (who pass every
+ * button).
+ *
+ * The generic module from the contract's `balance_log` declaration (src/crud/define-module.ts) serves the detail,
+ * the remark edit and remove, and the list with the customer filter (src/kernel/customer.ts); the manual change and
+ * the order behind a row (`detorderl`) are this module's.
  */
-import { and, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { TokenClaims } from '../auth/tokens';
-import { caller, crud, type PageQuery } from '../crud/index';
-import type { Db } from '../db/index';
-import { balanceLog, order, user } from '../db/schema';
-import { fenToYuan, toFen } from '../pay/money';
-import { auditVO, BizError, idStr, nextId, ok, parseId } from '../util';
-import { customerFilter, requireButton, requireCustomer, toOrderVO } from './order';
+import type { TokenClaims } from '../../../auth/tokens';
+import { defineCrudModule } from '../../../crud/define-module';
+import type { EntityRegistry } from '../../../crud/entities';
+import { caller, type PageQuery } from '../../../crud/index';
+import type { Db } from '../../../db/index';
+import { balanceLog, order, user } from '../../../db/schema';
+import { customerFilter, customerFilterOff, requireCustomer } from '../../../kernel/customer';
+import { fenToYuan, toFen } from '../../../pay/money';
+import { BizError, nextId, ok, parseId } from '../../../util';
 
 type BalanceLogRow = typeof balanceLog.$inferSelect;
 type Body = Record<string, unknown>;
 
 const NOT_FOUND_MSG = '余额记录不存在';
 
-export function toBalanceLogVO(r: BalanceLogRow) {
-  return {
-    id: r.id.toString(),
-    tenantId: r.tenantId,
-    ydUserId: r.ydUserId.toString(),
-    changeType: r.changeType,
-    amount: r.amount,
-    bizType: r.bizType,
-    bizNo: r.bizNo,
-    remark: r.remark,
-    balanceBefore: r.balanceBefore,
-    balanceAfter: r.balanceAfter,
-    operatorId: idStr(r.operatorId),
-    ...auditVO(r),
-  };
-}
-
 const firstId = (list: string) => parseId(list.split(',')[0]) ?? null;
 
-export function balanceLogHandlers(db: Db) {
-  const m = crud<BalanceLogRow>(db, {
-    table: balanceLog,
-    id: balanceLog.id,
-    isDeleted: balanceLog.isDeleted,
-    tenantId: balanceLog.tenantId,
-    audited: true,
-    toVO: toBalanceLogVO,
+export function balanceLogModule(db: Db, entities: EntityRegistry) {
+  const m = defineCrudModule(db, entities.get('balance_log'), balanceLog, {
+    notFoundMessage: NOT_FOUND_MSG,
+    // the contract declares only the suffixed kinds; the plain keys (`changeType=4`, `createTime=…`) filter too
     filters: {
       changeType: { column: balanceLog.changeType, plain: 'equal', kinds: ['equal'] },
       bizType: { column: balanceLog.bizType, plain: 'equal', kinds: ['equal'] },
-      bizNo: { column: balanceLog.bizNo, plain: 'like' },
       createTime: { column: balanceLog.createTime, plain: 'dateequal', kinds: ['dategt', 'datelt'] },
+      ydUserId: customerFilterOff(balanceLog.ydUserId),
     },
     sortable: {
       id: balanceLog.id,
@@ -65,12 +51,11 @@ export function balanceLogHandlers(db: Db) {
       create_time: balanceLog.createTime,
       update_time: balanceLog.updateTime,
     },
-    defaultOrder: [desc(balanceLog.createTime)],
-    notFoundMessage: NOT_FOUND_MSG,
-    // updates: the remark only (the amounts are history)
+    // updates: the remark only (the amounts are history; a new row is `adjust`, never the generic insert)
     fields: (b) => (b.remark !== undefined ? { remark: b.remark } : {}),
-    ops: { detail: 'balanceLogDetail' },
   });
+  /** The order behind a row answers as the order module's detail does: the view of the contract's `order`. */
+  const orderVO = defineCrudModule(db, entities.get('order'), order).toVO;
 
   /** A manual change: applied to the customer's balance and recorded, in one transaction. */
   async function adjust(a: TokenClaims, b: Body): Promise<BalanceLogRow> {
@@ -121,6 +106,7 @@ export function balanceLogHandlers(db: Db) {
   }
 
   return {
+    // detail and remove as declared
     ...m.handlers,
 
     async balanceLogList(req: FastifyRequest) {
@@ -132,16 +118,8 @@ export function balanceLogHandlers(db: Db) {
       const a = caller(req);
       const body = req.body as Body;
       const editing = typeof body.id === 'string' && body.id !== '';
-      await requireButton(db, a, editing ? 'balance_log_edit' : 'balance_log_add');
       const row = editing ? await m.submit(a, body, 'submit') : await adjust(a, body);
-      return ok(toBalanceLogVO(row));
-    },
-
-    async balanceLogRemove(req: FastifyRequest) {
-      const a = caller(req);
-      await requireButton(db, a, 'balance_log_delete');
-      await m.remove(a, (req.query as { ids: string }).ids);
-      return ok({});
+      return ok(m.toVO(row));
     },
 
     /** The order a ledger row came from (`bizType` ORDER or REFUND, `bizNo` its number). */
@@ -157,7 +135,7 @@ export function balanceLogHandlers(db: Db) {
         .where(and(eq(order.tenantId, a.tenant_id), eq(order.orderNo, row.bizNo), eq(order.isDeleted, 0)))
         .limit(1);
       if (!o) throw new BizError('订单不存在');
-      return ok(toOrderVO(o));
+      return ok(orderVO(o));
     },
   };
 }

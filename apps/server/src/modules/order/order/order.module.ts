@@ -1,28 +1,29 @@
 /**
- * Orders (contract smart-order/order; docs/automation-domain.md §2.6, §4.4), tenant-owned.
+ * Orders (contract smart-order/order; docs/automation-domain.md §2.6, §4.4), tenant-owned: the generic module from
+ * the contract's `order` declaration (src/crud/define-module.ts), plus what the contract cannot say:
  *
- * - `list`, `detail`: the tenant's orders (the order-management page). Expired unpaid orders are closed before
- *   they are read: in one statement when no attempt is pending, through the channel otherwise (detail).
+ * - `list`, `detail`: expired unpaid orders are closed before they are read: in one statement when no attempt is
+ *   pending, through the channel otherwise (detail).
  * - `placeOrder`, `getOrderPayStatus`: the customer's own, for every signed-in user (src/pay/orders.ts).
- * - `submit`, `remove`: order management. They need the order page's buttons (`order_add` / `order_edit` /
- *   `order_delete`; administrators and tenant administrators pass), checked here with the rules of
- *   src/auth/button-guard.ts. A hand-made order is priced from its body (that is what the buttons are for) and its
- *   customer must be a user of the tenant; once it left UNPAID only `remark` and `closeReason` change. Removing an
- *   unpaid order closes it first (at the channel too); paid, completed and refunding orders cannot be removed.
+ * - `submit`, `remove`: order management, behind the order page's buttons (`order_add` / `order_edit` /
+ *   `order_delete`, src/auth/button-guard.ts derives them from the declaration). A hand-made order is priced from
+ *   its body (that is what the buttons are for) and its customer must be a user of the tenant; once it left UNPAID
+ *   only `remark` and `closeReason` change. Removing an unpaid order closes it first (at the channel too); paid,
+ *   completed and refunding orders cannot be removed.
  */
-import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { buttonAllowed } from '../auth/button-guard';
-import { scopeCache } from '../auth/permissions';
-import type { TokenClaims } from '../auth/tokens';
-import { NO_PERMISSION_MSG, caller, crud, type PageQuery } from '../crud/index';
-import type { Db } from '../db/index';
-import { order, pay, user } from '../db/schema';
-import { fenToYuan, toFen } from '../pay/money';
-import { payStatus, placeOrder, type PlaceOrderBody } from '../pay/orders';
-import { ChannelRefusal, ChannelUnavailable } from '../pay/channel';
-import { closeExpiredIdle, closeOrder } from '../pay/settle';
+import type { TokenClaims } from '../../../auth/tokens';
+import { defineCrudModule } from '../../../crud/define-module';
+import type { EntityRegistry } from '../../../crud/entities';
+import { caller, type PageQuery } from '../../../crud/index';
+import type { Db } from '../../../db/index';
+import { order, pay } from '../../../db/schema';
+import { customerFilter, customerFilterOff, requireCustomer } from '../../../kernel/customer';
+import { fenToYuan, toFen } from '../../../pay/money';
+import { payStatus, placeOrder, type PlaceOrderBody } from '../../../pay/orders';
+import { ChannelRefusal, ChannelUnavailable } from '../../../pay/channel';
+import { closeExpiredIdle, closeOrder } from '../../../pay/settle';
 import {
   EXPIRED_REASON,
   ORDER_NOT_FOUND_MSG,
@@ -33,70 +34,16 @@ import {
   isExpired,
   type OrderRow,
   type PayContext,
-} from '../pay/states';
-import { auditVO, BizError, formatDateTime, idStr, num, ok, parseId, str } from '../util';
+} from '../../../pay/states';
+import { BizError, formatDateTime, num, ok, parseId, str } from '../../../util';
 
 type Body = Record<string, unknown>;
 
-export function toOrderVO(r: OrderRow) {
-  return {
-    id: r.id.toString(),
-    tenantId: r.tenantId,
-    ydUserId: r.ydUserId.toString(),
-    productType: r.productType,
-    productId: idStr(r.productId),
-    productName: r.productName,
-    quantity: r.quantity,
-    unitPrice: r.unitPrice,
-    discountAmount: r.discountAmount,
-    powerAmount: r.powerAmount,
-    payChannel: r.payChannel,
-    closeReason: r.closeReason,
-    remark: r.remark,
-    orderNo: r.orderNo,
-    totalAmount: r.totalAmount,
-    payAmount: r.payAmount,
-    orderStatus: r.orderStatus,
-    paidTime: formatDateTime(r.paidTime),
-    expireTime: formatDateTime(r.expireTime),
-    closeTime: formatDateTime(r.closeTime),
-    deliverStatus: r.deliverStatus,
-    deliverTime: formatDateTime(r.deliverTime),
-    clientIp: r.clientIp,
-    ...auditVO(r),
-  };
-}
-
-/** The order page's button `code`, as the button guard grants it; 401 `缺失权限` without it. */
-export async function requireButton(db: Db, a: TokenClaims, code: string): Promise<void> {
-  if (!(await buttonAllowed(db, await scopeCache(db).get(), a, code)))
-    throw new BizError(NO_PERMISSION_MSG, 401);
-}
-
-/** A live user of the caller's tenant (the customer of an order or balance change); 400 otherwise. */
-export async function requireCustomer(db: Db, a: TokenClaims, ydUserId: unknown): Promise<bigint> {
-  const id = parseId(str(ydUserId));
-  const [u] = id
-    ? await db
-        .select({ id: user.id })
-        .from(user)
-        .where(and(eq(user.id, id), eq(user.tenantId, a.tenant_id), eq(user.isDeleted, 0)))
-        .limit(1)
-    : [];
-  if (!u) throw new BizError('客户不存在');
-  return u.id;
-}
-
-/** `ydUserId_equal`: an id outside int8 matches nothing instead of failing in the database. */
-export function customerFilter(column: PgColumn, q: Record<string, unknown>): SQL[] {
-  const v = str(q.ydUserId_equal);
-  if (!v) return [];
-  const id = parseId(v);
-  return [id === undefined ? sql`false` : eq(column, id)];
-}
-
-export function orderHandlers(db: Db, ctx: PayContext) {
-  /** Column values of a validated submit body (see the module comment). */
+export function orderModule(db: Db, entities: EntityRegistry, ctx: PayContext) {
+  /**
+   * Column values of a validated submit body (see the module comment): computed, not copied from the form, so
+   * they replace the generic form values (`fields`) rather than adjust them.
+   */
   async function fields(b: Body, existing: OrderRow | undefined, a: TokenClaims): Promise<Body> {
     const text: Body = {
       ...(b.remark !== undefined ? { remark: b.remark } : {}),
@@ -169,20 +116,15 @@ export function orderHandlers(db: Db, ctx: PayContext) {
     }
   }
 
-  const m = crud<OrderRow>(db, {
-    table: order,
-    id: order.id,
-    isDeleted: order.isDeleted,
-    tenantId: order.tenantId,
-    audited: true,
-    toVO: toOrderVO,
+  const m = defineCrudModule(db, entities.get('order'), order, {
+    notFoundMessage: ORDER_NOT_FOUND_MSG,
+    // the contract declares only the suffixed kinds; the plain keys (`orderStatus=0`, `createTime=…`) filter too
     filters: {
-      orderNo: { column: order.orderNo, plain: 'like' },
-      productName: { column: order.productName, plain: 'like' },
       productType: { column: order.productType, plain: 'equal', kinds: ['equal'] },
       orderStatus: { column: order.orderStatus, plain: 'equal', kinds: ['equal'] },
       payChannel: { column: order.payChannel, plain: 'equal', kinds: ['equal'] },
       createTime: { column: order.createTime, plain: 'dateequal', kinds: ['dategt', 'datelt'] },
+      ydUserId: customerFilterOff(order.ydUserId),
     },
     sortable: {
       id: order.id,
@@ -193,14 +135,14 @@ export function orderHandlers(db: Db, ctx: PayContext) {
       create_time: order.createTime,
       update_time: order.updateTime,
     },
-    defaultOrder: [desc(order.createTime)],
-    notFoundMessage: ORDER_NOT_FOUND_MSG,
     fields,
     beforeRemove: (ids) => beforeRemove(ids),
-    ops: {},
   });
 
   return {
+    // detail, submit (answering the saved order) and remove as declared
+    ...m.handlers,
+
     async orderList(req: FastifyRequest) {
       const a = caller(req);
       await closeExpiredIdle(db, a.tenant_id);
@@ -220,25 +162,11 @@ export function orderHandlers(db: Db, ctx: PayContext) {
         }
         o = await m.findOwn(a, o.id);
       }
-      return ok(toOrderVO(o));
-    },
-
-    async orderSubmit(req: FastifyRequest) {
-      const a = caller(req);
-      const body = req.body as Body;
-      await requireButton(db, a, str(body.id) ? 'order_edit' : 'order_add');
-      return ok(toOrderVO(await m.submit(a, body, 'submit')));
-    },
-
-    async orderRemove(req: FastifyRequest) {
-      const a = caller(req);
-      await requireButton(db, a, 'order_delete');
-      await m.remove(a, (req.query as { ids: string }).ids);
-      return ok({});
+      return ok(m.toVO(o));
     },
 
     async orderPlaceOrder(req: FastifyRequest) {
-      return ok(toOrderVO(await placeOrder(ctx, caller(req), req.body as PlaceOrderBody, req.ip)));
+      return ok(m.toVO(await placeOrder(ctx, caller(req), req.body as PlaceOrderBody, req.ip)));
     },
 
     async orderGetOrderPayStatus(req: FastifyRequest) {

@@ -16,15 +16,15 @@ import {
   SCOPE_API,
   SCOPE_DATA,
   scopeCache,
-} from '../auth/permissions';
-import type { TokenClaims } from '../auth/tokens';
-import { caller, filterConds, isPlatformAdmin, NO_PERMISSION_MSG, NOT_FOUND_MSG } from '../crud/index';
-import { forest, treeNode } from '../crud/tree';
-import type { Db } from '../db/index';
-import { menu, role, roleMenu, roleScope, scopeApi, scopeData, user } from '../db/schema';
-import { BizError, nextId, ok, parseId, parseIds } from '../util';
-import { HAS_CHILDREN_MSG } from '../kernel/messages';
-import { reach, visibleRoleIds } from '../kernel/role-reach';
+} from '../../../auth/permissions';
+import type { TokenClaims } from '../../../auth/tokens';
+import { caller, filterConds, isPlatformAdmin, NO_PERMISSION_MSG, NOT_FOUND_MSG } from '../../../crud/index';
+import { forest, treeNode } from '../../../crud/tree';
+import type { Db } from '../../../db/index';
+import { menu, role, roleMenu, roleScope, scopeApi, scopeData, user } from '../../../db/schema';
+import { BizError, nextId, ok, parseId, parseIds } from '../../../util';
+import { HAS_CHILDREN_MSG } from '../../../kernel/messages';
+import { reach, visibleRoleIds } from '../../../kernel/role-reach';
 
 type RoleRow = typeof role.$inferSelect;
 

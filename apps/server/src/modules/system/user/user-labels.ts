@@ -7,8 +7,8 @@
  */
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { execRows, type Db } from '../db/index';
-import { dept, post, role, tenant } from '../db/schema';
+import { execRows, type Db } from '../../../db/index';
+import { dept, post, role, tenant } from '../../../db/schema';
 
 export const TTL_MS = 3000;
 

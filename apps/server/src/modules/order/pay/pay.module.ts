@@ -10,15 +10,15 @@
  */
 import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { caller } from '../crud/index';
-import { pay } from '../db/schema';
-import type { Params } from '../pay/alipay/sign';
-import type { ChannelTrade, PayChannelCode } from '../pay/channel';
-import { startPay, type PayBody, type StartedAttempt } from '../pay/orders';
-import { NOT_CONFIGURED_MSG } from '../pay/runtime';
-import { applyTrade } from '../pay/settle';
-import type { PayContext, PayRow } from '../pay/states';
-import { BizError, formatDateTime, ok } from '../util';
+import { caller } from '../../../crud/index';
+import { pay } from '../../../db/schema';
+import type { Params } from '../../../pay/alipay/sign';
+import type { ChannelTrade, PayChannelCode } from '../../../pay/channel';
+import { startPay, type PayBody, type StartedAttempt } from '../../../pay/orders';
+import { NOT_CONFIGURED_MSG } from '../../../pay/runtime';
+import { applyTrade } from '../../../pay/settle';
+import type { PayContext, PayRow } from '../../../pay/states';
+import { BizError, formatDateTime, ok } from '../../../util';
 
 const SIGNATURE_MSG = '通知签名验证失败';
 

@@ -1,12 +1,12 @@
 import { and, asc, count, eq, inArray, like, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { TokenClaims } from '../auth/tokens';
-import { caller, crud, filterConds, isPlatformAdmin, type FilterSpec } from '../crud/index';
-import { forest, treeNode } from '../crud/tree';
-import type { Db } from '../db/index';
-import { dept, user } from '../db/schema';
-import { BizError, ok, parseId, parseIds } from '../util';
-import { HAS_CHILDREN_MSG } from '../kernel/messages';
+import type { TokenClaims } from '../../../auth/tokens';
+import { caller, crud, filterConds, isPlatformAdmin, type FilterSpec } from '../../../crud/index';
+import { forest, treeNode } from '../../../crud/tree';
+import type { Db } from '../../../db/index';
+import { dept, user } from '../../../db/schema';
+import { BizError, ok, parseId, parseIds } from '../../../util';
+import { HAS_CHILDREN_MSG } from '../../../kernel/messages';
 
 type DeptRow = typeof dept.$inferSelect;
 

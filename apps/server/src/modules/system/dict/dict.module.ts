@@ -1,13 +1,13 @@
 import { and, asc, eq, inArray, ne, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
-import type { TokenClaims } from '../auth/tokens';
-import { BizError, ok, parseId } from '../util';
-import { caller, crud, filterConds, requirePlatformAdmin, type FilterSpec } from '../crud/index';
-import { forest, treeNode, type TreeNode } from '../crud/tree';
-import type { Db } from '../db/index';
-import { dict, dictBiz } from '../db/schema';
-import { HAS_CHILDREN_MSG } from '../kernel/messages';
+import type { TokenClaims } from '../../../auth/tokens';
+import { BizError, ok, parseId } from '../../../util';
+import { caller, crud, filterConds, requirePlatformAdmin, type FilterSpec } from '../../../crud/index';
+import { forest, treeNode, type TreeNode } from '../../../crud/tree';
+import type { Db } from '../../../db/index';
+import { dict, dictBiz } from '../../../db/schema';
+import { HAS_CHILDREN_MSG } from '../../../kernel/messages';
 
 export const DUPLICATE_DICT_MSG = '当前字典键值已存在!';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectContract } from './test/contract';
-import { authHeaders, backends, login, startTestServer, type TestServer } from './test/harness';
+import { expectContract } from '../../../test/contract';
+import { authHeaders, backends, login, startTestServer, type TestServer } from '../../../test/harness';
 
 const R = '/api/smart-system/region';
 
