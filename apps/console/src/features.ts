@@ -3,6 +3,7 @@
 import { entityPages } from '@smart/api-sdk/entity-pages';
 import { entityPagesFeature, type Feature } from '@smart/crud';
 import { feature as desk } from '@smart/feature-desk';
+import { feature as develop } from '@smart/feature-develop';
 import { feature as dy } from '@smart/feature-dy';
 import { feature as flow } from '@smart/feature-flow';
 import { feature as pay } from '@smart/feature-pay';
@@ -17,5 +18,6 @@ export const features: readonly Feature[] = [
   dy,
   pay,
   flow,
+  develop,
   entityPagesFeature(entityPages),
 ];

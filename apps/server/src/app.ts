@@ -32,6 +32,7 @@ import { topmenuModule } from './modules/system/topmenu/topmenu.module';
 import { noticeModule } from './modules/desk/notice/notice.module';
 import { ossModule } from './modules/resource/oss/oss.module';
 import { smsModule } from './modules/resource/sms/sms.module';
+import { developModule } from './modules/develop/develop.module';
 import { logModule } from './modules/monitor/log/log.module';
 import { regionHandlers } from './modules/system/region/region.module';
 import { tenantHandlers } from './modules/system/tenant/tenant.module';
@@ -311,6 +312,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     ...logModule(db, entities),
     ...ossModule(db, entities, { uploadDir }),
     ...smsModule(db, entities),
+    ...developModule(db, entities),
     ...noticeModule(db, entities),
     ...userHandlers(db),
     ...yingdaoAuthModule(db, entities),

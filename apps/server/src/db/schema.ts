@@ -337,3 +337,4 @@ export * from './schema-comment';
 export * from './schema-mj';
 export * from './schema-rpa';
 export * from './schema-commerce';
+export * from './schema-develop';

@@ -391,11 +391,7 @@ export const MENU_CATALOGUE: GroupDecl[] = [
     path: '/authority',
     icon: 'shield-check',
     sort: 99,
-    pages: [
-      { entity: 'role' },
-      { entity: 'data-scope' },
-      { entity: 'api-scope' },
-    ],
+    pages: [{ entity: 'role' }, { entity: 'data-scope' }, { entity: 'api-scope' }],
   },
   {
     code: 'monitor',
@@ -413,24 +409,7 @@ export const MENU_CATALOGUE: GroupDecl[] = [
     path: '/tool',
     icon: 'wrench',
     sort: 101,
-    pages: [
-      {
-        code: 'code',
-        zh: '代码生成',
-        en: 'Code generator',
-        path: '/tool/code',
-        icon: 'code-xml',
-        remove: api('smart-develop', 'code'),
-      },
-      {
-        code: 'datasource',
-        zh: '数据源管理',
-        en: 'Data sources',
-        path: '/tool/datasource',
-        icon: 'database',
-        remove: api('smart-develop', 'datasource'),
-      },
-    ],
+    pages: [{ entity: 'code' }, { entity: 'datasource' }],
   },
   {
     code: 'resource',

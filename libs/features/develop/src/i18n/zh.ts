@@ -1,0 +1,15 @@
+const zh = {
+  develop: {
+    test: '测试连接',
+    testOk: '连接成功',
+    testFailed: '连接失败',
+    preview: '预览',
+    previewTitle: '代码预览',
+    previewEmpty: '没有生成的文件',
+    download: '下载',
+    loading: '加载中…',
+  },
+};
+
+export default zh;
+export type DevelopCatalogue = typeof zh;
