@@ -67,18 +67,23 @@ for (const e of entities) {
   writeFileSync(join(out, `${e.name}.ts`), body.join('\n'));
 }
 
-/** `entity.<name>.{title, menu, <field>, rules.<field>}` in each language. */
+/**
+ * `entity.<name>.{_title, _menu, <field>, _rules.<field>}` in each language: the entity's own keys start with `_`,
+ * which no field name does, so a field named `title` (a log's) keeps its label and the dialog title its noun.
+ */
 function catalogue(lang: 'zh' | 'en') {
   const all: Record<string, unknown> = {};
   for (const e of entities) {
-    const c: Record<string, unknown> = { title: e.label[lang] };
-    if (e.menu) c.menu = e.menu.name[lang];
+    const c: Record<string, unknown> = { _title: e.label[lang] };
+    if (e.menu) c._menu = e.menu.name[lang];
     const rules: Record<string, string> = {};
     for (const f of e.fields) {
+      if (f.name.startsWith('_'))
+        throw new Error(`write-entities: ${e.name}.${f.name}: a field name cannot start with _`);
       if (f.label) c[f.name] = f.label[lang];
       if (f.rule) rules[f.name] = f.rule[lang];
     }
-    c.rules = rules;
+    c._rules = rules;
     all[camel(e.name)] = c;
   }
   return { entity: all };

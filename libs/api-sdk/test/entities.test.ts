@@ -41,8 +41,8 @@ describe('entity declarations of the contract', () => {
     });
     expect(paramEntity.i18n).toBe('entity.param');
     expect(entityCatalogue.zh.entity.post.postName).toBe('岗位名称');
-    expect(entityCatalogue.en.entity.post.rules.postName).toBe('Please enter the name');
-    expect(entityCatalogue.zh.entity.param.menu).toBe('参数管理');
+    expect(entityCatalogue.en.entity.post._rules.postName).toBe('Please enter the name');
+    expect(entityCatalogue.zh.entity.param._menu).toBe('参数管理');
   });
 
   it('narrow ascs and descs of a declared list to its sort columns in the bundle', () => {

@@ -10,7 +10,7 @@ describe('defineResource(entity)', () => {
 
   it('takes the form fields in contract order, with catalogue keys for labels and the title', () => {
     expect(post.name).toBe('post');
-    expect(post.title).toBe('entity.post.title');
+    expect(post.title).toBe('entity.post._title');
     expect(post.columns.map((c) => c.prop)).toEqual(['category', 'postCode', 'postName', 'sort', 'remark']);
     expect(column('postName')?.label).toBe('entity.post.postName');
   });
@@ -25,9 +25,9 @@ describe('defineResource(entity)', () => {
   });
 
   it('derives rules with the contract messages and lengths', () => {
-    expect(column('postCode')?.rules).toEqual({ required: 'entity.post.rules.postCode', max: 12 });
+    expect(column('postCode')?.rules).toEqual({ required: 'entity.post._rules.postCode', max: 12 });
     expect(column('remark')?.rules).toEqual({ max: 255 });
-    expect(column('sort')?.rules).toEqual({ required: 'entity.post.rules.sort' });
+    expect(column('sort')?.rules).toEqual({ required: 'entity.post._rules.sort' });
   });
 
   it('searches the filtered fields (text by contains) and sorts the declared sort columns', () => {

@@ -39,7 +39,7 @@ function guessType(field: EntityField): CrudFieldType {
 /** Rules of a form field; message keys point at the generated catalogue's `<prefix>.rules.<field>`. */
 function deriveRules(field: EntityField, prefix: string): CrudRules | undefined {
   if (!field.inForm) return undefined;
-  const ruleKey = field.rule ? `${prefix}.rules.${field.name}` : undefined;
+  const ruleKey = field.rule ? `${prefix}._rules.${field.name}` : undefined;
   const rules: CrudRules = {};
   if (field.required) rules.required = ruleKey ?? true;
   // The contract's one message is the required one for a required field, else the length one (types.ts `rule`).
@@ -135,7 +135,7 @@ export function resourceFromEntity<Row, Form>(
   const { add, edit, delete: remove, view } = entity.buttons;
   return {
     name: entity.name,
-    title: `${entity.i18n}.title`,
+    title: `${entity.i18n}._title`,
     ...(entity.tree ? { tree: { parentField: entity.tree.parent } } : {}),
     ...options,
     permissions: { add, edit, delete: remove, view, ...options.permissions },

@@ -11,7 +11,7 @@ describe('generated entity catalogue', () => {
   it('translates the entity keys of defineResource(entity) in zh and en', () => {
     expect(i18n.t('entity.post.postCode', { lng: 'zh' })).toBe('岗位编号');
     expect(i18n.t('entity.post.postCode', { lng: 'en' })).toBe('Code');
-    expect(i18n.t('entity.param.rules.paramName', { lng: 'en' })).toBe('Please enter the parameter name');
+    expect(i18n.t('entity.param._rules.paramName', { lng: 'en' })).toBe('Please enter the parameter name');
   });
 
   it('holds every generated key in both languages', () => {

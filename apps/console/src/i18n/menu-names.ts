@@ -1,6 +1,6 @@
 // English names of the seeded menus by code (apps/server/src/db/seed-menus.ts), shown as `menu.<code>`.
 // In Chinese the console shows the name the server sends (an operator may rename a menu). The menus of the entities
-// the contract declares take their names from the generated catalogue (`entity.<name>.menu`); the others are kept
+// the contract declares take their names from the generated catalogue (`entity.<name>._menu`); the others are kept
 // by hand below, and a server test keeps them in step with the seed.
 // (a named import: the layout chunk gets the names, not the manifests and their SDK functions)
 import { entityMenuNames } from '@smart/api-sdk/entities';

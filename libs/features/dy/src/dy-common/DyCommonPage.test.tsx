@@ -54,7 +54,7 @@ describe('Douyin phrase page', () => {
       'lastUsedTime',
     ]);
     const content = resource.columns.find((c) => c.prop === 'content')!;
-    expect(content.rules).toMatchObject({ required: 'entity.dyCommon.rules.content', max: 255 });
+    expect(content.rules).toMatchObject({ required: 'entity.dyCommon._rules.content', max: 255 });
     expect(t(content.rules!.required as string)).toBe('请输入内容');
     expect(resource.columns.find((c) => c.prop === 'status')!.options).toEqual([
       { label: '停用', value: 0 },
