@@ -193,7 +193,18 @@ describe('deriveEntities', () => {
     expect(entities[0]?.tree).toEqual({ parent: 'parentId' });
   });
 
+  it('reads the columns a list shows first', () => {
+    const c = contract();
+    entity(c).columns = ['createTime', 'thingName'];
+    expect(deriveEntities(c).entities[0]?.columns).toEqual(['createTime', 'thingName']);
+  });
+
   const broken: [string, (c: ReturnType<typeof contract>) => void, string][] = [
+    [
+      'a column the view lacks',
+      (c) => (entity(c).columns = ['colour']),
+      'columns: a list of fields of Thing (not: colour)',
+    ],
     [
       'a tree whose parent is not a form field',
       (c) => (entity(c).tree = { parent: 'colour' }),

@@ -31,12 +31,27 @@ export function entityResource(entity: EntityManifest): ResourceDef<unknown, unk
     // a tree's parent is picked among the rows on screen (crud-tree.ts withParentOptions), not typed as an id
     if (f.name === entity.tree?.parent) columns[f.name] = { type: 'tree', listHidden: true };
     else if (structured(f)) columns[f.name] = false;
-    else if (!editable && !BOOKKEEPING.has(f.name)) columns[f.name] = {};
+    // a log's view dialog shows what the list holds (nothing of it is a form field)
+    else if (!editable && !BOOKKEEPING.has(f.name)) columns[f.name] = { hideInForm: false };
+    // a field the contract lists first (a tenant's code) is listed even when the server fills it
+    else if (entity.columns?.includes(f.name)) columns[f.name] = {};
   }
   const resource = defineResource(entity, {
     columns: columns as EntityOverrides<unknown, unknown>['columns'],
   });
   const byName = new Map(entity.fields.map((f) => [f.name, f]));
+  const first = entity.columns;
+  if (first) {
+    // the contract names what a list shows at first (x-entity.columns), in its order; the rest on demand
+    const rank = (c: CrudColumn<unknown, unknown>) => {
+      const i = first.indexOf(c.prop as string);
+      return i < 0 ? first.length : i;
+    };
+    const columns = [...resource.columns]
+      .sort((a, b) => rank(a) - rank(b))
+      .map((c) => (first.includes(c.prop as string) ? c : { ...c, listHidden: true }));
+    return { ...resource, columns };
+  }
   let shown = 0;
   const listed = resource.columns.map((c): CrudColumn<unknown, unknown> => {
     const f = byName.get(c.prop as string);

@@ -3,7 +3,8 @@
  *
  * Reads the bundled contract (`openapi/dist/smart-api.json`: internal `#/components/...` references only).
  * The extensions (documented in `openapi/README.md`):
- * - tag `x-entity`: `{ label, operations: {list, detail, submit|save+update, remove}, buttons, menu, unique, tree }`;
+ * - tag `x-entity`: `{ label, operations: {list, detail, submit|save+update, remove}, buttons, menu, unique, tree,
+ *   columns }`;
  * - list query parameter `x-filter`: a kind (`like`, `equal`, `dategt`, …) or a list of kinds, the first being the
  *   parameter's own; a suffixed parameter (`createTime_dategt`) filters the property before the suffix, by the
  *   suffix's kind without an x-filter;
@@ -36,7 +37,7 @@ const ROLES: readonly EntityOperationRole[] = ['list', 'detail', 'submit', 'save
 const BUTTONS: readonly EntityButtonKind[] = ['add', 'edit', 'delete', 'view'];
 /** Paging and sorting parameters every list has; they filter nothing. */
 const PAGING = new Set(['current', 'size', 'ascs', 'descs']);
-const ENTITY_KEYS = new Set(['label', 'operations', 'buttons', 'menu', 'unique', 'tree']);
+const ENTITY_KEYS = new Set(['label', 'operations', 'buttons', 'menu', 'unique', 'tree', 'columns']);
 const MENU_KEYS = ['code', 'parent', 'path', 'icon', 'sort'] as const;
 
 const isObj = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -332,6 +333,18 @@ function deriveOne(doc: ContractDocument, tag: Json, ops: Map<string, Operation>
     else tree = { parent };
   }
 
+  // The list's first columns, where the contract's field order is not what an operator reads first (a log).
+  let columns: string[] | undefined;
+  if (decl.columns !== undefined) {
+    const list = Array.isArray(decl.columns) ? (decl.columns as unknown[]) : [];
+    const bad = list.filter((c) => typeof c !== 'string' || !known.has(c));
+    if (list.length === 0 || bad.length)
+      errors.push(
+        `${where}.columns: a list of fields of ${schema}` + (bad.length ? ` (not: ${bad.join(', ')})` : ''),
+      );
+    else columns = list as string[];
+  }
+
   const manifest: EntityManifestData = {
     name,
     label: label ?? { zh: name, en: name },
@@ -349,6 +362,7 @@ function deriveOne(doc: ContractDocument, tag: Json, ops: Map<string, Operation>
   if (formSchema) manifest.formSchema = formSchema;
   if (menu) manifest.menu = menu;
   if (tree) manifest.tree = tree;
+  if (columns) manifest.columns = columns;
   return manifest;
 }
 

@@ -148,4 +148,6 @@ export interface EntityManifestData {
   unique: EntityUnique[];
   menu?: EntityMenu;
   tree?: EntityTree;
+  /** The fields a list shows at first, in this order (`x-entity.columns`); the others on demand. */
+  columns?: string[];
 }
