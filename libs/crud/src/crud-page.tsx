@@ -12,6 +12,8 @@ import {
   DEFAULT_PAGE_SIZES,
   cn,
   useUiLocale,
+  useMediaQuery,
+  PHONE_QUERY,
 } from '@smart/ui';
 import { useCrudContext } from './crud-context';
 import type { CrudFormDialog as CrudFormDialogComponent } from './crud-form-dialog';
@@ -236,6 +238,7 @@ function CrudPageView<Row, Form>({
     }
   };
 
+  const phone = useMediaQuery(PHONE_QUERY);
   const searchColumns = resource.columns.filter((c) => c.search);
   const hasRowActions = allowView || allowEdit || allowDelete || allowAddChild || !!rowActions;
 
@@ -243,6 +246,7 @@ function CrudPageView<Row, Form>({
     const index = records.indexOf(row);
     return (
       <CrudRowActions
+        compact={phone}
         onView={allowView ? () => openRow('view', row, index) : undefined}
         onEdit={allowEdit ? () => openRow('edit', row, index) : undefined}
         onDelete={allowDelete ? () => void removeIds([getRowId(row, index)]) : undefined}
@@ -285,7 +289,15 @@ function CrudPageView<Row, Form>({
         rowSelection={selection}
         onRowSelectionChange={(next) => setSelection(next)}
         actions={hasRowActions ? renderActions : undefined}
-        actionsWidth={resource.menuWidth ?? (allowAddChild ? 320 : 240)}
+        // on a phone the pinned action column holds icons only, so the row's own columns stay in view
+        actionsWidth={
+          phone
+            ? 16 +
+              32 *
+                ([allowView, allowEdit, allowDelete, allowAddChild].filter(Boolean).length +
+                  (rowActions ? 1 : 0))
+            : (resource.menuWidth ?? (allowAddChild ? 320 : 240))
+        }
         sorting={list.sorting}
         onSortingChange={list.changeSorting}
         resizable={resource.resizable ?? true}

@@ -1,5 +1,6 @@
 // @smart/ui public API. Styles: import '@smart/ui/styles.css' after '@import "tailwindcss"'.
 export { cn } from './lib/utils';
+export { PHONE_QUERY, useMediaQuery } from './lib/use-media-query';
 
 export {
   UiLocaleProvider,
