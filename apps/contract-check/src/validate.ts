@@ -19,7 +19,7 @@ export class Validator {
       multipleOfPrecision: 9,
     });
     // contract annotations for the console: labels, form rules, dictionary codes
-    for (const keyword of ['x-label', 'x-rule', 'x-dict']) this.ajv.addKeyword(keyword);
+    for (const keyword of ['x-label', 'x-rule', 'x-dict', 'x-secret']) this.ajv.addKeyword(keyword);
     this.ajv.addSchema({ $id: 'smart', components: doc.components ?? {} } as object);
   }
 

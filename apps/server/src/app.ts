@@ -178,7 +178,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         // which Ajv's default check refuses; compare the quotient with a tolerance instead
         multipleOfPrecision: 9,
         // contract annotations: labels, form rules and dictionary codes for the console
-        keywords: ['x-label', 'x-rule', 'x-dict'],
+        keywords: ['x-label', 'x-rule', 'x-dict', 'x-secret'],
       },
     },
   });

@@ -193,6 +193,18 @@ describe('deriveEntities', () => {
     expect(entities[0]?.tree).toEqual({ parent: 'parentId' });
   });
 
+  it('reads the secrets, at the top and one level into an object', () => {
+    const c = contract();
+    const fields = (c.components!.schemas!.ThingFields as Loose).properties;
+    fields.apiKey = { type: 'string', 'x-secret': true };
+    fields.mail = { type: 'object', properties: { password: { type: 'string', 'x-secret': true } } };
+    expect(deriveEntities(c).entities[0]?.secrets).toEqual(['apiKey', 'mail.password']);
+    fields.apiKey = { type: 'integer', 'x-secret': true };
+    expect(deriveEntities(c).errors.join('\n')).toContain(
+      'Thing.apiKey x-secret: true, on a string property',
+    );
+  });
+
   it('reads the columns a list shows first', () => {
     const c = contract();
     entity(c).columns = ['createTime', 'thingName'];

@@ -17,6 +17,7 @@ import { desc, getTableColumns, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { TokenClaims } from '../auth/tokens';
 import type { Db } from '../db/index';
+import { entitySecretBox, maskSecrets, sealSecrets } from '../kernel/entity-secrets';
 import { BizError, formatDateTime, parseDateTime, parseId } from '../util';
 import {
   crud,
@@ -129,6 +130,9 @@ export function defineCrudModule<T extends PgTable>(
   if (!id || !isDeleted) throw new Error(`${entity.name}: the table needs the id and isDeleted columns`);
 
   const formFields = entity.fields.filter((f) => f.inForm && Object.hasOwn(columns, f.name));
+  // the contract's x-secret properties (src/kernel/entity-secrets.ts): masked answers, encrypted at rest
+  const secrets = entity.secrets ?? [];
+  const box = secrets.length ? entitySecretBox(db) : undefined;
   const viewFields = entity.fields.map((f) => f.name);
   const { view, form, filters, sortable, defaultOrder, ...rest } = options;
 
@@ -141,7 +145,7 @@ export function defineCrudModule<T extends PgTable>(
       else if (Object.hasOwn(columns, name)) out[name] = viewValue(columns[name]!, (row as Row)[name]);
     }
     for (const [k, v] of Object.entries(extra)) if (!Object.hasOwn(out, k)) out[k] = v;
-    return out;
+    return secrets.length ? maskSecrets(secrets, out) : out;
   };
 
   const code = entity.menu?.code;
@@ -159,13 +163,14 @@ export function defineCrudModule<T extends PgTable>(
     unique: deriveUnique(entity, columns),
     // required fields always (the contract validated them); optional ones only when sent, so an update that omits
     // them keeps the stored value (as the hand-written post and param modules did)
-    fields: (b, existing, claims) => {
+    fields: async (b, existing, claims) => {
       const values = Object.fromEntries(
         formFields
           .filter((f) => f.required || b[f.name] !== undefined)
           .map((f) => [f.name, storedValue(columns[f.name]!, b[f.name])]),
       );
-      return form ? form(values, b, existing, claims) : values;
+      const adjusted = form ? await form(values, b, existing, claims) : values;
+      return box ? sealSecrets(box, secrets, adjusted, existing as Row | undefined) : adjusted;
     },
     // the page's data-scope rules (src/auth/data-scope.ts), keyed by the menu code as seed-perm.ts grants them
     ...(code && columns.createUser && columns.createDept

@@ -7,7 +7,7 @@ import { audit, id, ts } from './columns';
 
 /**
  * Open-API credentials of a tenant, optionally of one customer (`yd_user_id`, null = the tenant default). The
- * two secrets are stored encrypted (src/modules/system/yingdao-auth/secret-box.ts) and never serialised; `text` because the
+ * two secrets are stored encrypted (src/kernel/secret-box.ts) and never serialised; `text` because the
  * ciphertext of a 256-character secret is longer than the secret.
  */
 export const yingdaoAuth = pgTable(

@@ -333,6 +333,23 @@ function deriveOne(doc: ContractDocument, tag: Json, ops: Map<string, Operation>
     else tree = { parent };
   }
 
+  // Secrets: string properties marked x-secret, at the top or one level into an object property.
+  const secrets: string[] = [];
+  for (const [key, raw] of vo.props) {
+    const { schema: top } = valueSchema(doc, raw);
+    const nested = top.type === 'object' ? properties(doc, raw).props : new Map<string, Json>();
+    const marked: [string, Json][] = [
+      [key, top],
+      ...[...nested].map(([k, v]): [string, Json] => [`${key}.${k}`, deref(doc, v).schema]),
+    ];
+    for (const [path, s] of marked) {
+      if (s['x-secret'] === undefined) continue;
+      if (s['x-secret'] !== true || s.type !== 'string')
+        errors.push(`${schema}.${path} x-secret: true, on a string property`);
+      else secrets.push(path);
+    }
+  }
+
   // The list's first columns, where the contract's field order is not what an operator reads first (a log).
   let columns: string[] | undefined;
   if (decl.columns !== undefined) {
@@ -363,6 +380,7 @@ function deriveOne(doc: ContractDocument, tag: Json, ops: Map<string, Operation>
   if (menu) manifest.menu = menu;
   if (tree) manifest.tree = tree;
   if (columns) manifest.columns = columns;
+  if (secrets.length) manifest.secrets = secrets;
   return manifest;
 }
 

@@ -150,4 +150,9 @@ export interface EntityManifestData {
   tree?: EntityTree;
   /** The fields a list shows at first, in this order (`x-entity.columns`); the others on demand. */
   columns?: string[];
+  /**
+   * Properties marked `x-secret` (a dot path one level into an object field: `emailConfig.smtpPassword`): answered
+   * masked (their first characters, then `****`), stored encrypted, kept when the mask is sent back.
+   */
+  secrets?: string[];
 }

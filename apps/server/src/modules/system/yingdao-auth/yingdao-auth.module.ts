@@ -4,7 +4,7 @@
  * module from the contract's `yingdao-auth` declaration (src/crud/define-module.ts), and smart-yingdao/yingdao_auth
  * (list, detail, remove, submit) on the same module.
  *
- * The access key secret, the callback secret and the cached access token are encrypted at rest (./secret-box.ts)
+ * The access key secret, the callback secret and the cached access token are encrypted at rest (src/kernel/secret-box.ts)
  * and never returned: answers carry the mask (src/kernel/secret.ts), and a write that sends the mask back keeps
  * the stored secret. A changed key (base URL, key id or secret) drops the cached token, which belonged to the old
  * key.
@@ -18,7 +18,7 @@ import { yingdaoAuth } from '../../../db/schema';
 import { customerFilter, customerFilterOff } from '../../../kernel/customer';
 import { SECRET_MASK } from '../../../kernel/secret';
 import { BizError, ok, parseId, str } from '../../../util';
-import { SecretBox } from './secret-box';
+import { SecretBox } from '../../../kernel/secret-box';
 
 type YingdaoAuthRow = typeof yingdaoAuth.$inferSelect;
 type Body = Record<string, unknown>;
@@ -39,7 +39,7 @@ function checkCustomer(b: Body): void {
 }
 
 export function yingdaoAuthModule(db: Db, entities: EntityRegistry) {
-  const box = new SecretBox(db);
+  const box = new SecretBox(db, 'yingdao_auth_aes256');
 
   /**
    * The form values as stored: the URL trimmed, a new secret sealed while the mask keeps the stored one (and cannot

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { yingdaoAuth } from '../../../db/schema';
-import { SecretBox } from './secret-box';
+import { SecretBox } from '../../../kernel/secret-box';
 import { expectContract } from '../../../test/contract';
 import { backends, login, startTestServer, type TestServer, contractCall } from '../../../test/harness';
 
@@ -103,7 +103,7 @@ describe.each(backends)('yingdao auth on %s', (kind) => {
     expect(JSON.stringify(d.body)).not.toContain('secret-主企业账号');
     expect(JSON.stringify(d.body)).not.toContain('cb-secret');
 
-    const box = new SecretBox(s.handle.db);
+    const box = new SecretBox(s.handle.db, 'yingdao_auth_aes256');
     const before = await stored(row.id);
     expect(before.accessKeySecret).not.toContain('secret-');
     expect(await box.open(before.accessKeySecret)).toBe('secret-主企业账号');
@@ -246,7 +246,7 @@ describe.each(backends)('yingdao auth on %s', (kind) => {
     const still = await detail(row.id);
     expect(still.status).toBe(200);
     expect(still.body.data.authName).toBe('甲方凭证');
-    const box = new SecretBox(s.handle.db);
+    const box = new SecretBox(s.handle.db, 'yingdao_auth_aes256');
     expect(await box.open((await stored(row.id)).accessKeySecret)).toBe('secret-甲方凭证');
     // 100001's own rows carry its tenant
     await save(body('乙方凭证'), tokenB);

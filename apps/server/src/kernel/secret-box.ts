@@ -1,34 +1,37 @@
 /**
- * Secrets at rest of the Yingdao credentials (docs/automation-domain.md §2.5): the access key secret, the callback
- * secret and the cached access token are stored encrypted. Answers carry only the mask (src/kernel/secret.ts).
+ * Secrets at rest: the Yingdao credentials (docs/automation-domain.md §2.5: the access key secret, the callback secret
+ * and the cached access token) and the `x-secret` properties of declared entities (./entity-secrets.ts) are stored
+ * encrypted. Answers carry only a mask (./secret.ts).
  */
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../../db/index';
-import { serverSecret } from '../../../db/schema';
+import type { Db } from '../db/index';
+import { serverSecret } from '../db/schema';
 
-const KEY_NAME = 'yingdao_auth_aes256';
 const VERSION = 'v1';
 
 /**
- * AES-256-GCM over the secrets of this module with a random key kept in `smart_server_secret` (created on first
- * use and shared by every instance on the database). It keeps the secrets out of query results, logs and backups
- * of this table; whoever can read `smart_server_secret` as well can decrypt them.
+ * AES-256-GCM with a random key kept in `smart_server_secret` under `keyName` (created on first use and shared by
+ * every instance on the database). It keeps the secrets out of query results, logs and backups of their tables;
+ * whoever can read `smart_server_secret` as well can decrypt them.
  */
 export class SecretBox {
   private key: Promise<Buffer> | undefined;
 
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly keyName: string,
+  ) {}
 
   private loadKey(): Promise<Buffer> {
     if (!this.key) {
       this.key = (async () => {
         await this.db
           .insert(serverSecret)
-          .values({ name: KEY_NAME, value: randomBytes(32).toString('base64url') })
+          .values({ name: this.keyName, value: randomBytes(32).toString('base64url') })
           .onConflictDoNothing();
-        const [row] = await this.db.select().from(serverSecret).where(eq(serverSecret.name, KEY_NAME));
-        if (!row) throw new Error('yingdao secret key missing');
+        const [row] = await this.db.select().from(serverSecret).where(eq(serverSecret.name, this.keyName));
+        if (!row) throw new Error(`secret key ${this.keyName} missing`);
         return Buffer.from(row.value, 'base64url');
       })();
       // a failed load (e.g. a dropped connection) is retried on the next call
@@ -49,7 +52,7 @@ export class SecretBox {
   async open(sealed: string): Promise<string> {
     if (sealed === '') return '';
     const [version, data] = sealed.split('.');
-    if (version !== VERSION || !data) throw new Error('not a sealed yingdao secret');
+    if (version !== VERSION || !data) throw new Error('not a sealed secret');
     const raw = Buffer.from(data, 'base64url');
     const decipher = createDecipheriv('aes-256-gcm', await this.loadKey(), raw.subarray(0, 12));
     decipher.setAuthTag(raw.subarray(12, 28));
