@@ -1,5 +1,6 @@
 import { render, screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { CrudProvider } from './crud-context';
 import { CrudSearch } from './crud-search';
@@ -29,5 +30,41 @@ describe('CrudSearch', () => {
     );
     expect(screen.queryByRole('switch')).not.toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Enabled' })).toBeInTheDocument();
+  });
+
+  const many = (n: number): CrudColumn<Row>[] =>
+    Array.from({ length: n }, (_, i) => ({ prop: `f${i}` as 'name', label: `Field ${i}`, search: true }));
+  const renderSearch = (columns: CrudColumn<Row>[], onSearch = vi.fn()) =>
+    render(
+      <CrudProvider value={{}}>
+        <CrudSearch columns={columns} onSearch={onSearch} onReset={vi.fn()} />
+      </CrudProvider>,
+    );
+
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('folds the fields beyond two rows behind "more filters"; a folded value still filters', async () => {
+    const onSearch = vi.fn();
+    renderSearch(many(10), onSearch);
+    expect(screen.getAllByRole('textbox')).toHaveLength(8);
+    const more = screen.getByRole('button', { name: /2/ });
+    expect(more).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(more);
+    await userEvent.type(screen.getByRole('textbox', { name: 'Field 9' }), 'x');
+    await userEvent.click(screen.getByRole('button', { name: /收起|Fewer/ }));
+    expect(screen.queryByRole('textbox', { name: 'Field 9' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: /搜索|Search/ }));
+    expect(onSearch).toHaveBeenCalledWith(expect.objectContaining({ f9: 'x' }));
+  });
+
+  it('shows one field on a phone', () => {
+    vi.stubGlobal(
+      'matchMedia',
+      (query: string) =>
+        ({ matches: query.includes('max-width'), addEventListener() {}, removeEventListener() {} }) as never,
+    );
+    renderSearch(many(3));
+    expect(screen.getAllByRole('textbox')).toHaveLength(1);
+    expect(screen.getByRole('button', { name: /2/ })).toBeInTheDocument();
   });
 });

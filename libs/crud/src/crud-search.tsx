@@ -1,7 +1,7 @@
-import { RotateCcw, Search } from 'lucide-react';
+import { ChevronDown, ChevronUp, RotateCcw, Search } from 'lucide-react';
 import * as React from 'react';
 
-import { Button, Input, Label, cn, useUiLocale } from '@smart/ui';
+import { Button, Input, Label, PHONE_QUERY, cn, useMediaQuery, useUiLocale } from '@smart/ui';
 import { useCrudContext } from './crud-context';
 import { CrudControl } from './crud-field';
 import { isRangeColumn, type SearchValues } from './search-params';
@@ -18,6 +18,12 @@ export type CrudSearchProps<Row, Form> = {
   'aria-label'?: string;
 };
 
+/**
+ * Fields shown before the rest fold behind "more filters": one on a phone (the list stays on the first screen), two
+ * rows' worth on a wide screen. A folded field keeps its value and still filters.
+ */
+const SHOWN = { phone: 1, wide: 8 };
+
 /** Search bar compiled from the searchable columns. */
 export function CrudSearch<Row, Form>({
   columns,
@@ -31,8 +37,13 @@ export function CrudSearch<Row, Form>({
   const { messages } = useUiLocale();
   const [values, setValues] = React.useState<SearchValues>({});
   const idBase = React.useId();
+  const phone = useMediaQuery(PHONE_QUERY);
+  const [expanded, setExpanded] = React.useState(false);
 
   if (columns.length === 0) return null;
+  const limit = phone ? SHOWN.phone : SHOWN.wide;
+  const foldable = columns.length > limit;
+  const shown = foldable && !expanded ? columns.slice(0, limit) : columns;
 
   const set = (prop: string, value: SearchValues[string]) =>
     setValues((prev) => ({ ...prev, [prop]: value }));
@@ -48,7 +59,7 @@ export function CrudSearch<Row, Form>({
         onSearch(values);
       }}
     >
-      {columns.map((column) => {
+      {shown.map((column) => {
         const id = `${idBase}-${column.prop}`;
         const label = t(column.label);
         if (isRangeColumn(column)) {
@@ -119,6 +130,19 @@ export function CrudSearch<Row, Form>({
           <RotateCcw aria-hidden />
           {messages.reset}
         </Button>
+        {foldable ? (
+          <Button
+            type="button"
+            variant="ghost"
+            aria-expanded={expanded}
+            onClick={() => setExpanded((e) => !e)}
+          >
+            {expanded ? <ChevronUp aria-hidden /> : <ChevronDown aria-hidden />}
+            {expanded
+              ? messages.fewerFilters
+              : messages.moreFilters.replace('{count}', String(columns.length - limit))}
+          </Button>
+        ) : null}
       </div>
     </form>
   );

@@ -4,6 +4,9 @@ export type UiLocale = 'zh' | 'en';
 export interface UiMessages {
   search: string;
   reset: string;
+  /** The search bar's toggle of the fields it holds back (phones, long searches); `{count}` is how many. */
+  moreFilters: string;
+  fewerFilters: string;
   add: string;
   edit: string;
   view: string;
@@ -108,6 +111,8 @@ export interface UiMessages {
 export const zhMessages: UiMessages = {
   search: '搜索',
   reset: '清空',
+  moreFilters: '更多条件 ({count})',
+  fewerFilters: '收起条件',
   add: '新增',
   edit: '编辑',
   view: '查看',
@@ -209,6 +214,8 @@ export const zhMessages: UiMessages = {
 export const enMessages: UiMessages = {
   search: 'Search',
   reset: 'Reset',
+  moreFilters: 'More filters ({count})',
+  fewerFilters: 'Fewer filters',
   add: 'Add',
   edit: 'Edit',
   view: 'View',
