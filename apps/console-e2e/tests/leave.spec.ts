@@ -20,7 +20,7 @@ test('a leave request: the admin applies with the operator as approver, the oper
   await page.getByRole('button', { name: '提交申请' }).click();
   expect((await started).status()).toBe(200);
 
-  // the operator's token straight from the API: the console has no claim-list page yet to find the task by
+  // the task's ids straight from the API, for the handle page's address (work.spec.ts finds it in the work lists)
   const token = await tokenFor(request, 'operator', 'operator');
   const claims = await request.get('/api/smart-flow/work/claim-list', {
     headers: { authorization: CLIENT, 'smart-auth': `bearer ${token}` },

@@ -42,6 +42,11 @@ export type CrudPageProps<Row, Form> = {
   toolbarExtra?: React.ReactNode;
   /** Extra row actions after view/edit/delete. */
   rowActions?: (row: Row) => React.ReactNode;
+  /**
+   * The list loads again (same search, page and sort) whenever this value changes: a page's own row action that
+   * changed the rows (a task claimed off the claim list) bumps it.
+   */
+  reloadKey?: unknown;
   className?: string;
   /**
    * Translated name given to the page's search and pagination landmarks. Needed when several CRUD pages share a
@@ -75,6 +80,7 @@ function CrudPageView<Row, Form>({
   fixedParams,
   toolbarExtra,
   rowActions,
+  reloadKey,
   className,
   landmarkLabel,
 }: CrudPageProps<Row, Form>) {
@@ -94,7 +100,7 @@ function CrudPageView<Row, Form>({
 
   const pageSizes = resource.pageSizes ?? DEFAULT_PAGE_SIZES;
   const tree = resolveTree(resource);
-  const list = useCrudList({ resource, adapter, fixedParams });
+  const list = useCrudList({ resource, adapter, fixedParams, reloadKey });
   const { page, records, loading, selection, setSelection, reload } = list;
   const [dialog, setDialog] = React.useState<DialogState>(closedDialog);
   // Mounted from the first opening on, so closing keeps its animation and reopening is instant.

@@ -20,9 +20,16 @@ export type UseCrudListOptions<Row, Form> = {
   resource: ResourceDef<Row, Form>;
   adapter: CrudAdapter<Row, Form>;
   fixedParams: Params | undefined;
+  /** The list loads again whenever this changes (CrudPage's `reloadKey`). */
+  reloadKey?: unknown;
 };
 
-export function useCrudList<Row, Form>({ resource, adapter, fixedParams }: UseCrudListOptions<Row, Form>) {
+export function useCrudList<Row, Form>({
+  resource,
+  adapter,
+  fixedParams,
+  reloadKey,
+}: UseCrudListOptions<Row, Form>) {
   const [page, setPage] = React.useState({ current: 1, size: resource.defaultPageSize ?? DEFAULT_PAGE_SIZE });
   const [query, setQuery] = React.useState<Params>({});
   const [reloadToken, setReloadToken] = React.useState(0);
@@ -62,7 +69,7 @@ export function useCrudList<Row, Form>({ resource, adapter, fixedParams }: UseCr
   const loadedKey = React.useRef<unknown[] | undefined>(undefined);
 
   React.useEffect(() => {
-    const key = [query, page, reloadToken, fixedKey, sortParams];
+    const key = [query, page, reloadToken, fixedKey, sortParams, reloadKey];
     if (loadedKey.current?.every((v, i) => v === key[i])) return;
     loadedKey.current = key;
     const id = ++requestId.current;
@@ -84,7 +91,7 @@ export function useCrudList<Row, Form>({ resource, adapter, fixedParams }: UseCr
       .finally(() => {
         if (id === requestId.current) setLoading(false);
       });
-  }, [query, page, reloadToken, fixedKey, sortParams]);
+  }, [query, page, reloadToken, fixedKey, sortParams, reloadKey]);
 
   const reload = React.useCallback(() => setReloadToken((n) => n + 1), []);
 

@@ -20,7 +20,9 @@ import {
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { z } from 'zod';
+import { workChanged } from './work-version';
 
 /** `yyyy-MM-ddTHH:mm[:ss]` of a datetime-local input → the contract's `yyyy-MM-dd HH:mm:ss`. */
 export function toServerDateTime(local: string): string {
@@ -52,6 +54,7 @@ const APPROVER_PAGE = { current: 1, size: 200 } as const;
 export function LeaveForm({ processDefinitionId }: { processDefinitionId: string }) {
   const { t } = useTranslation();
   const tr = (key: string) => t(key);
+  const navigate = useNavigate();
   const [saving, setSaving] = useState(false);
   const form = useForm<LeaveFormValues>({
     mode: 'onBlur',
@@ -77,6 +80,9 @@ export function LeaveForm({ processDefinitionId }: { processDefinitionId: string
       });
       form.reset(EMPTY);
       toast.success(t('leave.submitted'));
+      // as upstream: on to the sent list, where the new request now leads
+      workChanged();
+      void navigate('/work/send');
     } catch {
       // the HTTP layer showed the server's message
     } finally {

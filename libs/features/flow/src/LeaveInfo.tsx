@@ -62,6 +62,36 @@ export function LeaveSummary({
 }
 
 /** The instance's steps with who, when and the comment (process/history-flow-list). */
+export function FlowHistoryTable({ rows }: { rows: readonly BladeFlow[] }) {
+  const { t } = useTranslation();
+  if (rows.length === 0) return <p className="text-sm text-muted-foreground">{t('leave.noHistory')}</p>;
+  return (
+    <table className="w-full text-left text-sm" data-testid="leave-history">
+      <thead className="text-muted-foreground">
+        <tr>
+          <th className="py-1 pr-3 font-medium">{t('leave.step')}</th>
+          <th className="py-1 pr-3 font-medium">{t('leave.assignee')}</th>
+          <th className="py-1 pr-3 font-medium">{t('leave.time')}</th>
+          <th className="py-1 pr-3 font-medium">{t('leave.duration')}</th>
+          <th className="py-1 font-medium">{t('leave.comment')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((r, i) => (
+          <tr key={`${r.historyActivityId ?? ''}-${r.taskId ?? ''}-${i}`} className="border-t">
+            <td className="py-1 pr-3">{r.historyActivityName}</td>
+            <td className="py-1 pr-3">{r.assigneeName}</td>
+            <td className="py-1 pr-3">{r.endTime || r.createTime}</td>
+            <td className="py-1 pr-3">{r.historyActivityDurationTime}</td>
+            <td className="py-1 break-words whitespace-pre-wrap">{r.comment}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** The history in its card, under the leave on the handle and detail pages. */
 export function FlowHistory({ rows }: { rows: readonly BladeFlow[] }) {
   const { t } = useTranslation();
   return (
@@ -70,32 +100,7 @@ export function FlowHistory({ rows }: { rows: readonly BladeFlow[] }) {
         <CardTitle>{t('leave.history')}</CardTitle>
       </CardHeader>
       <CardContent>
-        {rows.length === 0 ? (
-          <p className="text-sm text-muted-foreground">{t('leave.noHistory')}</p>
-        ) : (
-          <table className="w-full text-left text-sm" data-testid="leave-history">
-            <thead className="text-muted-foreground">
-              <tr>
-                <th className="py-1 pr-3 font-medium">{t('leave.step')}</th>
-                <th className="py-1 pr-3 font-medium">{t('leave.assignee')}</th>
-                <th className="py-1 pr-3 font-medium">{t('leave.time')}</th>
-                <th className="py-1 pr-3 font-medium">{t('leave.duration')}</th>
-                <th className="py-1 font-medium">{t('leave.comment')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((r, i) => (
-                <tr key={`${r.historyActivityId ?? ''}-${r.taskId ?? ''}-${i}`} className="border-t">
-                  <td className="py-1 pr-3">{r.historyActivityName}</td>
-                  <td className="py-1 pr-3">{r.assigneeName}</td>
-                  <td className="py-1 pr-3">{r.endTime || r.createTime}</td>
-                  <td className="py-1 pr-3">{r.historyActivityDurationTime}</td>
-                  <td className="py-1 break-words whitespace-pre-wrap">{r.comment}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
+        <FlowHistoryTable rows={rows} />
       </CardContent>
     </Card>
   );

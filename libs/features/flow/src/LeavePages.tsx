@@ -1,7 +1,6 @@
 import {
   getProcessHistoryFlowListQueryKey,
   getWorkClaimListQueryKey,
-  getWorkTodoListQueryKey,
   useLeaveDetail,
   useProcessHistoryFlowList,
   useWorkClaimList,
@@ -16,18 +15,22 @@ import {
   CardContent,
   CardHeader,
   CardTitle,
+  EmptyState,
   Label,
   Skeleton,
   Textarea,
   toast,
 } from '@smart/ui';
 import { useQueryClient } from '@tanstack/react-query';
+import { FileX2 } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { LeaveForm } from './LeaveForm';
 import { FlowHistory, LeaveSummary, leaveState } from './LeaveInfo';
+import { createdWithin } from './claim-window';
 import { leaveDetailPath, type LeaveRoute } from './leave-routes';
+import { workChanged } from './work-version';
 
 /** The approval step's assignee (the approver once the task is claimed). */
 const approverOf = (history: readonly BladeFlow[]) =>
@@ -40,20 +43,63 @@ function useLeave(processInstanceId: string, businessId: string) {
   return { leave, history };
 }
 
+/** Where a page whose leave cannot be read sends the user back to: the list it was most likely opened from. */
+const BACK = {
+  handle: { path: '/work/todo', label: 'leave.backToTodo' },
+  detail: { path: '/work/send', label: 'leave.backToSend' },
+} as const;
+
 function LeaveBody({
   processInstanceId,
   businessId,
+  page,
   children,
 }: {
   processInstanceId: string;
   businessId: string;
+  page: keyof typeof BACK;
   children?: (history: readonly BladeFlow[]) => ReactNode;
 }) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const { leave, history } = useLeave(processInstanceId, businessId);
   if (leave.isPending || history.isPending) return <Skeleton className="h-48 w-full max-w-3xl" />;
-  if (!leave.data || !history.data)
-    return <p className="text-sm text-destructive">{t('leave.loadFailed')}</p>;
+  if (!leave.data || !history.data) {
+    // An id that does not exist (or another tenant's) answers 400: the HTTP layer toasts the server's message, and
+    // the page says what happened and where to go instead of leaving the tab empty.
+    const reasons = [...new Set([leave.error?.message, history.error?.message])].filter(Boolean);
+    const back = BACK[page];
+    return (
+      <EmptyState
+        data-testid="leave-unavailable"
+        className="max-w-3xl rounded-md border border-dashed"
+        icon={<FileX2 strokeWidth={1.25} />}
+        title={<span className="text-base text-foreground">{t('leave.unavailable')}</span>}
+        description={
+          <>
+            {reasons.length > 0 ? <span className="block">{reasons.join(' · ')}</span> : null}
+            <span className="block">{t('leave.unavailableHint')}</span>
+          </>
+        }
+        action={
+          <div className="flex flex-wrap justify-center gap-2">
+            <Button
+              variant="outline"
+              onClick={() => {
+                void leave.refetch();
+                void history.refetch();
+              }}
+            >
+              {t('leave.retry')}
+            </Button>
+            <Button variant="primary" onClick={() => void navigate(back.path)}>
+              {t(back.label)}
+            </Button>
+          </div>
+        }
+      />
+    );
+  }
   const rows = history.data;
   return (
     <div className="grid max-w-3xl gap-3">
@@ -72,7 +118,7 @@ export function LeaveDetail({
   processInstanceId: string;
   businessId: string;
 }) {
-  return <LeaveBody processInstanceId={processInstanceId} businessId={businessId} />;
+  return <LeaveBody processInstanceId={processInstanceId} businessId={businessId} page="detail" />;
 }
 
 /** Claim (when still a candidate task), then approve or reject with a comment (work/complete-task). */
@@ -92,23 +138,27 @@ function Decision({
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const me = useSession((s) => String(s.userInfo?.user_id ?? ''));
-  const claimList = useWorkClaimList({});
+  const task = history.find((r) => r.taskId === taskId);
+  const open = task !== undefined && task.endTime === '';
+  const mine = open && task.assignee === `taskUser_${me}`;
+  // Is the open task on my claim list? Asked only while it is not mine (claim-window.ts).
+  const claimList = useWorkClaimList(createdWithin(task?.createTime ?? ''), {
+    query: { enabled: open && !mine },
+  });
   const [comment, setComment] = useState('');
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
 
-  const task = history.find((r) => r.taskId === taskId);
-  const open = task !== undefined && task.endTime === '';
-  const mine = open && task.assignee === `taskUser_${me}`;
   const claimable = open && (claimList.data?.records ?? []).some((r) => r.taskId === taskId);
   if (!mine && !claimable) return null;
 
-  const refresh = () =>
-    Promise.all([
+  const refresh = () => {
+    workChanged();
+    return Promise.all([
       queryClient.invalidateQueries({ queryKey: getProcessHistoryFlowListQueryKey({ processInstanceId }) }),
       queryClient.invalidateQueries({ queryKey: getWorkClaimListQueryKey() }),
-      queryClient.invalidateQueries({ queryKey: getWorkTodoListQueryKey() }),
     ]);
+  };
 
   const claim = async () => {
     setBusy(true);
@@ -210,7 +260,7 @@ export function LeaveHandle({
   businessId: string;
 }) {
   return (
-    <LeaveBody processInstanceId={processInstanceId} businessId={businessId}>
+    <LeaveBody processInstanceId={processInstanceId} businessId={businessId} page="handle">
       {(history) => (
         <Decision
           taskId={taskId}

@@ -29,7 +29,7 @@ function asked(): { literal: Set<string>; templates: Set<string> } {
       for (const q of (call[1] ?? '').matchAll(/'([a-z]\w*(?:\.\w+)+)'/gi)) literal.add(q[1]!);
     for (const tpl of text.matchAll(/\bt\(\s*`([^`]*)`/g)) templates.add(tpl[1]!);
     // keys kept in tables and handed to t() later
-    for (const k of text.matchAll(/'(leave\.[\w.]+)'/g)) literal.add(k[1]!);
+    for (const k of text.matchAll(/'((?:leave|work)\.[\w.]+)'/g)) literal.add(k[1]!);
   }
   return { literal, templates };
 }

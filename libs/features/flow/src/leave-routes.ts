@@ -35,3 +35,6 @@ export const leaveDetailPath = (processInstanceId: string, businessId: string) =
 
 export const leaveHandlePath = (taskId: string, processInstanceId: string, businessId: string) =>
   `${LEAVE_PREFIX}handle/${[taskId, processInstanceId, businessId].map(encodeURIComponent).join('/')}`;
+
+export const leaveFormPath = (processDefinitionId: string) =>
+  `${LEAVE_PREFIX}form/${encodeURIComponent(processDefinitionId)}`;

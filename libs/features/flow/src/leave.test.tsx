@@ -1,5 +1,7 @@
-import type { TokenResult } from '@smart/api-sdk';
+import { configureHttp, type TokenResult } from '@smart/api-sdk';
+import { errorResponse } from '@smart/api-sdk/mocks';
 import { updateSession } from '@smart/auth';
+import { toast, Toaster } from '@smart/ui';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -59,8 +61,9 @@ let claimable: object[] = [];
 let started: unknown[] = [];
 let claims: string[] = [];
 let completed: unknown[] = [];
+let claimQueries: Record<string, string>[] = [];
 
-setupMswServer(
+const server = setupMswServer(
   http.get('*/api/smart-user/page', () =>
     ok({
       total: 1,
@@ -76,9 +79,10 @@ setupMswServer(
   }),
   http.get('*/api/smart-desk/process/leave/detail', () => ok(leave)),
   http.get('*/api/smart-flow/process/history-flow-list', () => ok(history)),
-  http.get('*/api/smart-flow/work/claim-list', () =>
-    ok({ total: claimable.length, size: 1, current: 1, pages: 1, records: claimable }),
-  ),
+  http.get('*/api/smart-flow/work/claim-list', ({ request }) => {
+    claimQueries.push(Object.fromEntries(new URL(request.url).searchParams));
+    return ok({ total: claimable.length, size: 100, current: 1, pages: 1, records: claimable });
+  }),
   http.post('*/api/smart-flow/work/claim-task', ({ request }) => {
     claims.push(new URL(request.url).searchParams.get('taskId') ?? '');
     history = [startRow, approveRow(ME)];
@@ -107,6 +111,7 @@ beforeEach(() => {
   started = [];
   claims = [];
   completed = [];
+  claimQueries = [];
   updateSession({ userInfo: { user_id: ME, account: 'operator', user_name: 'operator' } as TokenResult });
 });
 
@@ -146,7 +151,8 @@ describe('leave routes', () => {
     expect(detail).toMatchObject({ label: 'leave.detailTitle' });
     expect(typeof (await detail!.load()).default).toBe('function');
     expect(resolveLeaveView('/work/process/leave/detail/x')).toBeUndefined();
-    expect(feature.routes).toEqual({});
+    // the work lists are fixed routes; a leave path is none of them
+    expect(Object.keys(feature.routes).some((p) => p.startsWith('/work/process/'))).toBe(false);
   });
 });
 
@@ -188,6 +194,8 @@ describe('leave form', () => {
     fireEvent.change(screen.getByLabelText('结束时间'), { target: { value: '2026-12-03T18:00' } });
     await user.click(screen.getByRole('button', { name: '提交申请' }));
     await waitFor(() => expect(started).toHaveLength(1));
+    // on to the sent list, as upstream
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/work/send'));
     expect(started[0]).toEqual({
       processDefinitionId: 'Leave:1:4',
       taskUser: ME,
@@ -213,6 +221,12 @@ describe('leave handle and detail', () => {
     expect(screen.getByTestId('leave-state')).toHaveTextContent('审批中');
     await user.click(await screen.findByRole('button', { name: '签收' }));
     await waitFor(() => expect(claims).toEqual([TASK]));
+    // the claim list is paged: the page asks for the tasks created in the task's second only
+    expect(claimQueries[0]).toEqual({
+      beginDate: '2026-11-22 10:30:00',
+      endDate: '2026-11-22 10:30:01',
+      size: '100',
+    });
     await user.click(await screen.findByRole('button', { name: '同意' }));
     await waitFor(() => expect(completed).toEqual([{ taskId: TASK, processInstanceId: PI, flag: 'ok' }]));
     await waitFor(() =>
@@ -265,5 +279,55 @@ describe('leave handle and detail', () => {
     expect(table).toHaveTextContent('审批通过');
     expect(table).toHaveTextContent('同意');
     expect(screen.queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('a leave that does not exist: the server message as a toast and a clear state, not a blank tab', async () => {
+    const asked: string[] = [];
+    server.use(
+      http.get('*/api/smart-desk/process/leave/detail', () => {
+        asked.push('detail');
+        return errorResponse(400, '数据不存在');
+      }),
+      http.get('*/api/smart-flow/process/history-flow-list', () => {
+        asked.push('history');
+        return errorResponse(400, '数据不存在');
+      }),
+    );
+    // the console's HTTP setup toasts what the server refuses (apps/console/src/shell/http-setup.ts)
+    configureHttp({ notifyError: (message) => void toast.error(message) });
+    const user = userEvent.setup();
+    renderWithShell(
+      <>
+        <LeavePage route={{ page: 'detail', processInstanceId: '1', businessId: '2' }} />
+        <Toaster />
+      </>,
+    );
+    const state = await screen.findByTestId('leave-unavailable');
+    expect(state).toHaveTextContent('无法打开该请假事务');
+    expect(state).toHaveTextContent('数据不存在');
+    // one toast: the two identical refusals collapse (libs/api-sdk/src/http/notify.ts)
+    const refusals = () =>
+      [...document.querySelectorAll('[data-sonner-toast]')].filter((n) =>
+        n.textContent?.includes('数据不存在'),
+      );
+    await waitFor(() => expect(refusals()).toHaveLength(1));
+    expect(asked.sort()).toEqual(['detail', 'history']);
+
+    await user.click(screen.getByRole('button', { name: '重新加载' }));
+    await waitFor(() => expect(asked).toHaveLength(4));
+    await user.click(await screen.findByRole('button', { name: '返回已发事务' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/work/send');
+  });
+
+  it('the handle page of a task that does not exist offers the way back to the to-do list', async () => {
+    server.use(http.get('*/api/smart-desk/process/leave/detail', () => errorResponse(400, '数据不存在')));
+    const user = userEvent.setup();
+    renderWithShell(
+      <LeavePage route={{ page: 'handle', taskId: '9', processInstanceId: PI, businessId: '3' }} />,
+    );
+    expect(await screen.findByTestId('leave-unavailable')).toHaveTextContent('数据不存在');
+    expect(screen.queryByRole('button', { name: '签收' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: '返回待办事务' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/work/todo');
   });
 });

@@ -52,10 +52,16 @@ export function workListHandlers(db: Db) {
     );
   }
 
-  /** Claim and to-do lists: upstream answers every row with `size` = `total` (one page). */
+  /**
+   * Claim and to-do lists, paged like the other lists: `current` and `size` echo the request. Upstream answers
+   * `size` = `total` (docs/platform-contract.md §1.4), which became `size: 1` for an empty list and left the
+   * console's pager with a size nobody asked for.
+   */
   async function taskList(a: TokenClaims, q: ListQuery, kind: 'claim' | 'todo') {
     const me = BigInt(a.user_id);
     const roles = roleIdsOf(a);
+    const current = q.current ?? 1;
+    const size = q.size ?? 10;
     const who =
       kind === 'todo'
         ? eq(flowTask.assignee, me)
@@ -66,25 +72,32 @@ export function workListHandlers(db: Db) {
               roles.length > 0 ? inArray(flowTask.candidateRole, roles) : undefined,
             ),
           );
+    const where = and(
+      eq(flowTask.tenantId, a.tenant_id),
+      isNull(flowTask.endTime),
+      who,
+      ...listConds(q, flowTask.createTime),
+    );
+    const [count] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(flowTask)
+      .innerJoin(flowInstance, eq(flowInstance.id, flowTask.instanceId))
+      .innerJoin(flowProcess, eq(flowProcess.id, flowInstance.processDefinitionId))
+      .where(where);
     const rows = await db
       .select({ t: flowTask, i: flowInstance, p: flowProcess })
       .from(flowTask)
       .innerJoin(flowInstance, eq(flowInstance.id, flowTask.instanceId))
       .innerJoin(flowProcess, eq(flowProcess.id, flowInstance.processDefinitionId))
-      .where(
-        and(
-          eq(flowTask.tenantId, a.tenant_id),
-          isNull(flowTask.endTime),
-          who,
-          ...listConds(q, flowTask.createTime),
-        ),
-      )
-      .orderBy(desc(flowTask.createTime), desc(flowTask.id));
+      .where(where)
+      .orderBy(desc(flowTask.createTime), desc(flowTask.id))
+      .limit(size)
+      .offset((current - 1) * size);
     const records = await taskRecords(a.tenant_id, rows, (t) => ({
       claimTime: formatDateTime(t.claimTime),
       status: kind,
     }));
-    return page(records, records.length, 1, Math.max(1, records.length));
+    return page(records, count?.n ?? 0, current, size);
   }
 
   return {
