@@ -43,6 +43,10 @@ import { flowHandlers } from './modules/flow/flow/flow.module';
 import { orderModule } from './modules/order/order/order.module';
 import { payHandlers } from './modules/order/pay/pay.module';
 import { balanceLogModule } from './modules/order/balance-log/balance-log.module';
+import { mjAppModule } from './modules/mj/mj-app/mj-app.module';
+import { aiConfigModule } from './modules/commerce/ai-config/ai-config.module';
+import { ydUserModule } from './modules/yingdao/yd-user/yd-user.module';
+import { ydUserDevelopModule } from './modules/yingdao/yd-user-develop/yd-user-develop.module';
 import { setupPayments } from './pay/setup';
 import { registerFileRoute } from './storage/files';
 import { registerMultipart } from './storage/multipart';
@@ -320,6 +324,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     ...orderModule(db, entities, payments),
     ...payHandlers(payments),
     ...balanceLogModule(db, entities),
+    ...mjAppModule(db, entities),
+    ...aiConfigModule(db, entities),
+    ...ydUserModule(db, entities),
+    ...ydUserDevelopModule(db, entities),
   };
   await app.register(openapiGlue, {
     specification: spec,

@@ -10,7 +10,9 @@ import { declaredEntities } from './crud/entities';
 import { dept, dictBiz, menu, param, post, role, tenant, tenantPackage, user } from './db/schema';
 import { attach, notice, oss, sms, smsMessage } from './db/schema-resource';
 import { dyCommon } from './db/schema-dy';
-import { yingdaoAuth } from './db/schema-yingdao';
+import { yingdaoAuth, ydUser, ydUserDevelop } from './db/schema-yingdao';
+import { mjApp } from './db/schema-mj';
+import { aiConfig } from './db/schema-commerce';
 import { PERM_IDS } from './db/seed-perm';
 import { SEED_IDS } from './db/seed-data';
 import { expectContract } from './test/contract';
@@ -922,6 +924,58 @@ describe.each(backends)('permissions on %s', (kind) => {
             .select()
             .from(smsMessage)
             .where(eq(smsMessage.phones, `1390000${String(n).padStart(4, '0')}`)),
+      },
+      // extras of declared entities (src/modules/mj/mj-app, commerce/ai-config, yingdao/yd-user-develop)
+      {
+        op: 'mjAppEnable',
+        button: 'mj_app_edit',
+        fixture: (t, id) =>
+          db()
+            .insert(mjApp)
+            .values({ id, tenantId: t, appCode: `btn${id}` })
+            .then(),
+        url: (id) => `/api/smart-mj/mj_app/enable?id=${id}&status=0`,
+        state: (id) => one(db().select().from(mjApp).where(eq(mjApp.id, id))),
+      },
+      {
+        op: 'aiConfigUpdateParam',
+        button: 'ai_config_edit',
+        fixture: (t, id) =>
+          db()
+            .insert(aiConfig)
+            .values({
+              id,
+              tenantId: t,
+              configName: 'c',
+              platform: 'xhs',
+              provider: 'openai',
+              baseUrl: 'https://x.test',
+              model: 'm',
+            })
+            .then(),
+        url: () => '/api/smart-aiConfig/ai_config/updateParam',
+        body: (id) => ({ id: String(id), temperature: 1.25 }),
+        state: (id) => one(db().select().from(aiConfig).where(eq(aiConfig.id, id))),
+      },
+      {
+        // the customer `id` comes with the key of a promoter of the same tenant
+        op: 'ydUserDevelopCopyDevelopApp',
+        button: 'yd_user_develop_add',
+        fixture: async (t, id) => {
+          const promoter = id + 10_000_000n;
+          await db()
+            .insert(ydUser)
+            .values([
+              { id, tenantId: t, account: `c${id}` },
+              { id: promoter, tenantId: t, account: `p${id}` },
+            ]);
+          await db()
+            .insert(ydUserDevelop)
+            .values({ id: promoter, tenantId: t, ydUserId: promoter, inviteKey: `K${id % 100_000_000n}` });
+        },
+        url: () => '/api/smart-yingdao/yd_user_develop/copyDevelopApp',
+        body: (id) => ({ inviteKey: `K${id % 100_000_000n}`, ydUserId: String(id) }),
+        state: (id) => one(db().select().from(ydUser).where(eq(ydUser.id, id))),
       },
     ];
 

@@ -183,6 +183,15 @@ describe('deriveEntities', () => {
     expect(thing?.fields.find((f) => f.name === 'thingName')?.inForm).toBe(true);
   });
 
+  it('marks write-only properties: in the form, never in an answer', () => {
+    const c = contract();
+    const fields = (c.components!.schemas!.ThingFields as Loose).properties;
+    fields.password = { type: 'string', maxLength: 100, writeOnly: true };
+    const [thing] = deriveEntities(c).entities;
+    expect(thing?.fields.find((f) => f.name === 'password')).toMatchObject({ inForm: true, writeOnly: true });
+    expect(thing?.fields.find((f) => f.name === 'thingName')?.writeOnly).toBeUndefined();
+  });
+
   it('reads a tree: the parent field, and a list answering the forest', () => {
     const c = contract();
     (c.components!.schemas!.ThingFields as Loose).properties.parentId = { type: 'string', maxLength: 20 };

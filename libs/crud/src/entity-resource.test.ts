@@ -1,4 +1,4 @@
-import { noticeEntity, paramEntity, postEntity } from '@smart/api-sdk/entities';
+import { noticeEntity, paramEntity, postEntity, ydUserEntity } from '@smart/api-sdk/entities';
 import { describe, expect, it } from 'vitest';
 
 import { defineResource } from './define-resource';
@@ -40,6 +40,11 @@ describe('defineResource(entity)', () => {
       postCode_like: 'P01',
       category: 2,
     });
+  });
+
+  it('types a write-only field (a password) in the add and edit dialogs only', () => {
+    const password = defineResource(ydUserEntity).columns.find((c) => c.prop === 'password');
+    expect(password).toMatchObject({ type: 'password', hideInList: true, hideInForm: { view: true } });
   });
 
   it('takes permissions and buttons from x-entity', () => {

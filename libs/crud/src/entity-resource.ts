@@ -102,6 +102,12 @@ function deriveColumn<Row, Form>(
   const rules = deriveRules(field, entity.i18n);
   if (rules) column.rules = rules;
   if (!field.inForm) column.hideInForm = true;
+  // a write-only field (a password) is typed in a dialog, never answered: no list cell, nothing to view
+  if (field.writeOnly) {
+    column.type = 'password';
+    column.hideInList = true;
+    column.hideInForm = { view: true };
+  }
   if (entity.sorts.includes(toSnakeCase(field.name))) column.sortable = true;
   return {
     ...column,

@@ -159,8 +159,9 @@ async function readBack(
       const diffs: string[] = [];
       for (const [k, v] of Object.entries(sent)) {
         const prop = declared[k];
-        // passwords and secrets are never read back (masked, e.g. clientSecret `******`)
-        if (!prop || prop.writeOnly || /password|secret/i.test(k)) continue;
+        // passwords and secrets are never read back (masked, e.g. clientSecret `******`, and what the contract
+        // marks `x-secret`: an API key answered as its first characters then `****`)
+        if (!prop || prop.writeOnly || prop['x-secret'] === true || /password|secret/i.test(k)) continue;
         if (!(k in data)) diffs.push(`${k} missing`);
         else if (!same(v, data[k]))
           diffs.push(`${k}: sent ${short(JSON.stringify(v), 40)}, got ${short(JSON.stringify(data[k]), 40)}`);

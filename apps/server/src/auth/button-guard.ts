@@ -36,7 +36,8 @@ export interface WriteGuard {
 
 /**
  * Write operations of the tenant-owned system, desk, resource and vendor modules whose entities the contract does
- * not declare yet, and the button each needs. A declared entity's writes come from its manifest (`writeGuards`).
+ * not declare yet, and the extra writes of declared entities (enable, partial updates), with the button each needs.
+ * A declared entity's submit, save, update and remove come from its manifest (`writeGuards`).
  */
 export const MODULE_WRITE_GUARDS: Readonly<Record<string, WriteGuard>> = {
   deptSubmit: { page: 'dept', need: 'submit' },
@@ -53,6 +54,11 @@ export const MODULE_WRITE_GUARDS: Readonly<Record<string, WriteGuard>> = {
   yingdaoAuthRemove: { page: 'yingdao_auth', need: 'delete' },
   ydYingdaoAuthSubmit: { page: 'yingdao_auth', need: 'submit' },
   ydYingdaoAuthRemove: { page: 'yingdao_auth', need: 'delete' },
+  // extras of declared entities: switching an app and changing parameters are edits; recording an invitee creates
+  // its referral record
+  mjAppEnable: { page: 'mj_app', need: 'edit' },
+  aiConfigUpdateParam: { page: 'ai_config', need: 'edit' },
+  ydUserDevelopCopyDevelopApp: { page: 'yd_user_develop', need: 'add' },
 };
 
 /** The button a write operation of a declared entity needs (`submit` decides add or edit by the body's id). */

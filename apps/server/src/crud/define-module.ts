@@ -133,7 +133,8 @@ export function defineCrudModule<T extends PgTable>(
   // the contract's x-secret properties (src/kernel/entity-secrets.ts): masked answers, encrypted at rest
   const secrets = entity.secrets ?? [];
   const box = secrets.length ? entitySecretBox(db) : undefined;
-  const viewFields = entity.fields.map((f) => f.name);
+  // a write-only property (a password) is part of the form and of no answer
+  const viewFields = entity.fields.filter((f) => !f.writeOnly).map((f) => f.name);
   const { view, form, filters, sortable, defaultOrder, ...rest } = options;
 
   /** The view object in contract order: `id`, the manifest's fields (columns or computed), then other extras. */

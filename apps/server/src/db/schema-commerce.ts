@@ -1,8 +1,43 @@
 /**
  * Compute-power ledger and e-mail log (docs/automation-domain.md §2). Tenant-owned.
  */
-import { bigint, index, integer, jsonb, pgTable, text, varchar } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, numeric, pgTable, text, varchar } from 'drizzle-orm/pg-core';
 import { audit, id, ts } from './columns';
+
+/**
+ * AI configurations (contract tag `ai_config`, src/modules/commerce/ai-config). The API key is an x-secret
+ * (src/kernel/entity-secrets.ts), stored sealed: `text`, since the sealed form is longer than the key.
+ */
+export const aiConfig = pgTable(
+  'smart_ai_config',
+  {
+    id: id(),
+    tenantId: varchar('tenant_id', { length: 12 }).notNull(),
+    configName: varchar('config_name', { length: 64 }).notNull(),
+    platform: varchar('platform', { length: 8 }).notNull(),
+    provider: varchar('provider', { length: 16 }).notNull(),
+    baseUrl: varchar('base_url', { length: 256 }).notNull(),
+    apiKey: text('api_key').notNull().default(''),
+    model: varchar('model', { length: 64 }).notNull(),
+    appCode: varchar('app_code', { length: 64 }).notNull().default(''),
+    systemPrompt: text('system_prompt').notNull().default(''),
+    userPromptTemplate: text('user_prompt_template').notNull().default(''),
+    minLength: integer('min_length').notNull().default(5),
+    maxLength: integer('max_length').notNull().default(20),
+    temperature: numeric('temperature', { precision: 3, scale: 2, mode: 'number' }).notNull().default(0.7),
+    maxTokens: integer('max_tokens').notNull().default(256),
+    timeoutMs: integer('timeout_ms').notNull().default(15000),
+    retryTimes: integer('retry_times').notNull().default(2),
+    powerCost: integer('power_cost').notNull().default(1),
+    isDefault: integer('is_default').notNull().default(0),
+    remark: varchar('remark', { length: 500 }).notNull().default(''),
+    ...audit(),
+  },
+  (t) => [
+    index('smart_ai_config_tenant_idx').on(t.tenantId, t.createTime),
+    index('smart_ai_config_platform_idx').on(t.tenantId, t.platform),
+  ],
+);
 
 /** Power log (contract tag `power_logs`, served as declared: src/modules/plain-entities.ts). */
 export const powerLogs = pgTable(

@@ -1,8 +1,35 @@
 /**
  * Image generation tables (docs/automation-domain.md §2). Tenant-owned.
  */
-import { bigint, index, integer, jsonb, pgTable, text, varchar } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, index, integer, jsonb, pgTable, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { audit, id } from './columns';
+
+/**
+ * Apps (contract tag `mj_app`, src/modules/mj/mj-app): `status` 1 enabled, 0 disabled. The LinkAI token is an
+ * x-secret (src/kernel/entity-secrets.ts), stored sealed: `text`, since the sealed form is longer than the token.
+ * The partial unique index settles concurrent submits of one app code.
+ */
+export const mjApp = pgTable(
+  'smart_mj_app',
+  {
+    id: id(),
+    tenantId: varchar('tenant_id', { length: 12 }).notNull(),
+    appName: varchar('app_name', { length: 64 }).notNull().default(''),
+    appCode: varchar('app_code', { length: 64 }).notNull(),
+    linkAiCode: varchar('link_ai_code', { length: 64 }).notNull().default(''),
+    linkAiToken: text('link_ai_token').notNull().default(''),
+    aiConfigId: bigint('ai_config_id', { mode: 'bigint' }),
+    remark: varchar('remark', { length: 500 }).notNull().default(''),
+    ...audit(),
+  },
+  (t) => [
+    uniqueIndex('smart_mj_app_code_uq')
+      .on(t.tenantId, t.appCode)
+      .where(sql`is_deleted = 0`),
+    index('smart_mj_app_tenant_idx').on(t.tenantId, t.createTime),
+  ],
+);
 
 /** App settings (contract tag `mjjAppConfig`, served as declared: src/modules/plain-entities.ts). */
 export const mjjAppConfig = pgTable(

@@ -282,7 +282,7 @@ export const MENU_CATALOGUE: GroupDecl[] = [
     icon: 'palette',
     sort: 14,
     pages: [
-      biz('mj', 'smart-mj', 'mj_app', '绘图应用', 'Apps', 'app-window'),
+      { entity: 'mj_app' },
       { entity: 'mjjAppConfig' },
       { entity: 'mj_phrase' },
       { entity: 'mj_phrase_expand' },
@@ -301,9 +301,9 @@ export const MENU_CATALOGUE: GroupDecl[] = [
     pages: [
       { entity: 'rpa_card_group' },
       { entity: 'rpa_card_password' },
-      biz('rpa', 'smart-yingdao', 'yd_user', '影刀用户', 'Yingdao users', 'user'),
+      { entity: 'yd_user' },
       { entity: 'yd_user_info' },
-      biz('rpa', 'smart-yingdao', 'yd_user_develop', '影刀开发者', 'Yingdao developers', 'code'),
+      { entity: 'yd_user_develop' },
       { entity: 'yingdao-auth' },
       biz('rpa', 'smart-scheduler', 'scheduler_job', '定时任务', 'Scheduled jobs', 'alarm-clock'),
       { entity: 'scheduler_job_log' },
@@ -317,7 +317,7 @@ export const MENU_CATALOGUE: GroupDecl[] = [
     icon: 'wallet',
     sort: 16,
     pages: [
-      biz('commerce', 'smart-aiConfig', 'ai_config', 'AI 配置', 'AI settings', 'sparkles'),
+      { entity: 'ai_config' },
       { entity: 'power_logs' },
       { entity: 'order' },
       { entity: 'balance_log' },

@@ -151,6 +151,7 @@ function field(
     required,
     readOnly: s.readOnly === true,
   };
+  if (s.writeOnly === true) f.writeOnly = true;
   const dateTime = ref === 'DateTime' || ref === 'OptionalDateTime';
   const format = dateTime ? 'date-time' : typeof s.format === 'string' ? s.format : undefined;
   if (format) f.format = format;

@@ -92,6 +92,8 @@ export interface EntityField {
   required: boolean;
   /** Filled by the server (audit columns, labels of codes). */
   readOnly: boolean;
+  /** Sent, never answered (`writeOnly`: a password the server keeps as a hash). */
+  writeOnly?: true;
   minLength?: number;
   maxLength?: number;
   minimum?: number;
