@@ -3,7 +3,7 @@
 // instance's history. Upstream's 流程图 / 跟踪 (a diagram image) has no operation in the contract; the history
 // dialog (process/history-flow-list) takes its place.
 import { useProcessHistoryFlowList, workClaimTask, type BladeFlow } from '@smart/api-sdk';
-import { CrudPage } from '@smart/crud';
+import { CrudPage, type CrudAdapter, type ResourceDef } from '@smart/crud';
 import { Button, EmptyState, RadioGroup, SimpleDialog, Skeleton, toast, useConfirm } from '@smart/ui';
 import { FileText, Hand, History, PenLine, Play, type LucideIcon } from 'lucide-react';
 import { useMemo, useState, type ReactNode } from 'react';
@@ -225,15 +225,24 @@ export function TodoPage() {
   );
 }
 
-/** 已发事务: the instances the user started. */
-export function SendPage() {
+/**
+ * A list of the user's finished work, read only: each row opens its detail and its process history (已发 and 办结
+ * differ only in what they list).
+ */
+function FinishedWorkPage({
+  resourceOf,
+  adapter,
+}: {
+  resourceOf: (t: (key: string) => string) => ResourceDef<BladeFlow>;
+  adapter: CrudAdapter<BladeFlow>;
+}) {
   const { t, detail, history, dialog, version } = useWorkRows();
-  const resource = useMemo(() => sendResource(t), [t]);
+  const resource = useMemo(() => resourceOf(t), [resourceOf, t]);
   return (
     <>
       <CrudPage
         resource={resource}
-        adapter={sendAdapter}
+        adapter={adapter}
         reloadKey={version}
         rowActions={(row) => (
           <>
@@ -247,24 +256,12 @@ export function SendPage() {
   );
 }
 
+/** 已发事务: the instances the user started. */
+export function SendPage() {
+  return <FinishedWorkPage resourceOf={sendResource} adapter={sendAdapter} />;
+}
+
 /** 办结事务: the tasks the user completed. */
 export function DonePage() {
-  const { t, detail, history, dialog, version } = useWorkRows();
-  const resource = useMemo(() => doneResource(t), [t]);
-  return (
-    <>
-      <CrudPage
-        resource={resource}
-        adapter={doneAdapter}
-        reloadKey={version}
-        rowActions={(row) => (
-          <>
-            {detail(row)}
-            {history(row)}
-          </>
-        )}
-      />
-      {dialog}
-    </>
-  );
+  return <FinishedWorkPage resourceOf={doneResource} adapter={doneAdapter} />;
 }
