@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { axeViolations } from './a11y-helper';
 import { loginAsAdmin } from './login-helper';
 
 async function openFromMenu(page: Page, name: string, path: RegExp) {
@@ -17,10 +17,7 @@ async function confirmDelete(page: Page) {
 }
 
 async function expectNoAxeViolations(page: Page) {
-  const a11y = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  expect(a11y.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
-    [],
-  );
+  expect(await axeViolations(page)).toEqual([]);
 }
 
 test('the administrator manages a dictionary and its items', async ({ page }) => {

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { axeViolations } from './a11y-helper';
 import { loginAsAdmin } from './login-helper';
 
 const SHOTS = process.env['E2E_SCREENSHOT_DIR'];
@@ -16,11 +16,6 @@ async function openParamPage(page: Page): Promise<void> {
   await nav.getByRole('link', { name: '参数管理' }).click();
   await expect(page).toHaveURL(/\/system\/param$/);
   await expect(page.getByRole('table').getByText('account.registerUser')).toBeVisible();
-}
-
-async function axeViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 test.describe('console shell', () => {
