@@ -37,6 +37,32 @@ export interface ServerConfig {
   uploadMaxBytes?: number | undefined;
   /** Payment channels (src/pay); absent = no channel configured, the pay calls answer 支付渠道未配置. */
   pay?: PayConfig | undefined;
+  /** The automation engine (src/engine); absent = no scheduler loop, no sandboxes (most tests). */
+  engine?: EngineConfig | undefined;
+}
+
+/** The automation engine's settings (src/engine/README.md). */
+export interface EngineConfig {
+  /**
+   * Mount the fake Yingdao and the fake chat model (src/sandbox) on this server and point the tenants without
+   * Yingdao credentials at them (`ENGINE_SANDBOX=1`, which `npm start` sets).
+   */
+  sandbox: boolean;
+  /** Start the scheduler's firing loop (`ENGINE_SCHEDULER=0` turns it off, e.g. for a read-only replica). */
+  scheduler: boolean;
+  /**
+   * The server's own base URL as robots and Yingdao callbacks reach it (`ENGINE_PUBLIC_URL`); default
+   * `http://<host>:<port>` of this server.
+   */
+  publicUrl?: string | undefined;
+}
+
+export function engineFromEnv(env: NodeJS.ProcessEnv): EngineConfig {
+  return {
+    sandbox: env.ENGINE_SANDBOX === '1' || env.ENGINE_SANDBOX === 'true',
+    scheduler: env.ENGINE_SCHEDULER !== '0' && env.ENGINE_SCHEDULER !== 'false',
+    publicUrl: httpUrl('ENGINE_PUBLIC_URL', env.ENGINE_PUBLIC_URL),
+  };
 }
 
 /** Alipay open-platform app (docs/automation-domain.md §3.4); keys as PEM, a PEM file path, or bare base64. */
@@ -162,5 +188,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
         : path.join(repoRoot, '.data/uploads')),
     uploadMaxBytes: uploadMaxBytes(env.UPLOAD_MAX_BYTES),
     pay: payFromEnv(env),
+    engine: engineFromEnv(env),
   };
 }
