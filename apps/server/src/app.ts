@@ -26,6 +26,7 @@ import { buttonGuardHook, writeGuards } from './auth/button-guard';
 import { declaredEntities, entityRegistry, type EntityRegistry } from './crud/entities';
 import { plainEntityModules } from './modules/plain-entities';
 import { inputGuardHook } from './kernel/input-guard';
+import { registerHttp } from './http/index';
 import { postModule } from './modules/system/post/post.module';
 import { clientModule } from './modules/system/client/client.module';
 import { topmenuModule } from './modules/system/topmenu/topmenu.module';
@@ -186,6 +187,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       },
     },
   });
+
+  // security headers and compression of every answer (src/http): before any route, so every route gets them
+  await registerHttp(app);
 
   // Every body of the contract is JSON. Fastify validates a body only against the schema of its media type, so a
   // text/plain body would skip validation: its parser refuses with 415, as other unknown media types are. (Replaced,
