@@ -26,6 +26,7 @@ import { buttonGuardHook, writeGuards } from './auth/button-guard';
 import { declaredEntities, entityRegistry, type EntityRegistry } from './crud/entities';
 import { plainEntityModules } from './modules/plain-entities';
 import { inputGuardHook } from './kernel/input-guard';
+import { nullGuardHook } from './kernel/null-guard';
 import { registerHttp } from './http/index';
 import { postModule } from './modules/system/post/post.module';
 import { clientModule } from './modules/system/client/client.module';
@@ -277,6 +278,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.addHook('preValidation', apiScopeHook(db));
   // NUL characters and infinite numbers no database stores (src/kernel/input-guard.ts): a 400, not a failed query
   app.addHook('preHandler', inputGuardHook);
+  // a JSON null where the contract declares none (src/kernel/null-guard.ts): 400 before Ajv coerces it to "" or 0
+  app.addHook('preValidation', nullGuardHook);
   // button permissions of writes (src/auth/button-guard.ts): after validation, which settles the submit body's id
   app.addHook('preHandler', buttonGuardHook(db, writeGuards(entities.all)));
   // user labels (src/modules/system/user/user-labels.ts): a write that renames drops this instance's names

@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { DATE_MSG, readDateTime, type DateTimeOptions } from './kernel/datetime';
 
 /* ------------------------------------------------------------------ ids */
 
@@ -59,14 +60,13 @@ export function formatDateTime(d: Date | null | undefined): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
 }
 
-const DATETIME = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
-
-/** `yyyy-MM-dd HH:mm:ss` (server local time, validated by the contract's pattern) → Date. */
-export function parseDateTime(v: string): Date {
-  const m = DATETIME.exec(v);
-  const d = m ? new Date(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!, +m[6]!) : undefined;
-  // reject overflowing values such as 2026-02-31 instead of rolling them over
-  if (!d || Number.isNaN(d.getTime()) || formatDateTime(d) !== v) throw new BizError(`日期格式错误: ${v}`);
+/**
+ * `yyyy-MM-dd HH:mm:ss` (server local time) → Date, read by the server's one date reader (src/kernel/datetime.ts:
+ * real calendar dates of years 1900–9999; 2026-02-31 is refused, not rolled over). `dateOnly` takes `yyyy-MM-dd` too.
+ */
+export function parseDateTime(v: string, opts?: DateTimeOptions): Date {
+  const d = readDateTime(v, opts);
+  if (!d) throw new BizError(`${DATE_MSG}: ${v}`);
   return d;
 }
 

@@ -5,7 +5,7 @@
 import { FILTER_KINDS, type FilterKind } from '@smart/api-sdk/manifest';
 import { asc, desc, eq, gt, gte, ilike, isNotNull, isNull, lt, lte, ne, not, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { BizError, escapeLike } from '../util';
+import { BizError, escapeLike, parseDateTime } from '../util';
 
 /** The filter kinds of the contract's `x-filter` (libs/api-sdk/src/manifest/types.ts). */
 export type { FilterKind };
@@ -24,14 +24,8 @@ export interface FilterSpec {
   kinds?: FilterKind[];
 }
 
-const DATETIME = /^(\d{4})-(\d{2})-(\d{2})(?: (\d{2}):(\d{2}):(\d{2}))?$/;
-
-function parseDate(v: string): Date {
-  const m = DATETIME.exec(v);
-  const d = m ? new Date(+m[1]!, +m[2]! - 1, +m[3]!, +(m[4] ?? 0), +(m[5] ?? 0), +(m[6] ?? 0)) : undefined;
-  if (!d || Number.isNaN(d.getTime())) throw new BizError(`日期格式错误: ${v}`);
-  return d;
-}
+/** A date filter's value: `yyyy-MM-dd[ HH:mm:ss]`, a real date (src/kernel/datetime.ts), else 400. */
+const parseDate = (v: string): Date => parseDateTime(v, { dateOnly: true });
 
 const INT64 = /^-?\d{1,19}$/;
 const INT64_MAX = 9223372036854775807n;

@@ -7,8 +7,12 @@ import type { FastifyRequest } from 'fastify';
 import { caller, NOT_FOUND_MSG } from '../../../crud/index';
 import type { Db } from '../../../db/index';
 import { tenant, tenantPackage } from '../../../db/schema';
+import { ADMIN_TENANT } from '../../../db/seed-data';
 import { BizError, formatDateTime, ok, parseDateTime, parseId, parseIds } from '../../../util';
 import type { TenantRow } from './tenant-vo';
+
+/** Refusal of a quota or an expiry for tenant 000000 (it can never be limited). */
+export const ADMIN_TENANT_LIMIT_MSG = '管理租户不可设置账号额度或过期时间';
 
 /** Opaque licence blob of `tenant/setting` (upstream: DES hex of the same facts). */
 const licenseKey = (id: bigint, accountNumber: number, expireTime: Date | null) =>
@@ -35,9 +39,13 @@ export function tenantSettingHandlers(db: Db) {
       const ids = parseIds(q.ids);
       if (ids.length === 0) return ok({});
       const rows = await db
-        .select({ id: tenant.id })
+        .select({ id: tenant.id, code: tenant.tenantId })
         .from(tenant)
         .where(and(inArray(tenant.id, ids), eq(tenant.isDeleted, 0)));
+      // the platform administrator's tenant signs everyone in who can repair the others: a quota or an end on it
+      // would lock every account of the platform out for good (`租户授权已过期` at login), so it stays unlimited
+      const limits = q.accountNumber !== -1 || expire !== null;
+      if (limits && rows.some((r) => r.code === ADMIN_TENANT)) throw new BizError(ADMIN_TENANT_LIMIT_MSG);
       for (const r of rows) {
         await db
           .update(tenant)

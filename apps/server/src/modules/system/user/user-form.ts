@@ -2,6 +2,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { user } from '../../../db/schema';
+import { readDateTime } from '../../../kernel/datetime';
 import { BizError } from '../../../util';
 
 export type Body = Record<string, unknown>;
@@ -12,14 +13,12 @@ export type Body = Record<string, unknown>;
  */
 export const md5 = (s: string) => createHash('md5').update(s).digest('hex');
 
-const DATETIME = /^(\d{4})-(\d{2})-(\d{2})(?: (\d{2}):(\d{2}):(\d{2}))?$/;
-
 function parseBirthday(v: unknown): Date | null | undefined {
   if (v === undefined) return undefined;
   if (v === null || v === '') return null;
-  const m = typeof v === 'string' ? DATETIME.exec(v) : null;
-  const d = m ? new Date(+m[1]!, +m[2]! - 1, +m[3]!, +(m[4] ?? 0), +(m[5] ?? 0), +(m[6] ?? 0)) : undefined;
-  if (!d || Number.isNaN(d.getTime())) throw new BizError('生日格式错误');
+  // the server's one date reader (src/kernel/datetime.ts): a real date, never rolled over
+  const d = typeof v === 'string' ? readDateTime(v, { dateOnly: true }) : undefined;
+  if (!d) throw new BizError('生日格式错误');
   return d;
 }
 
