@@ -27,15 +27,16 @@ export function parseBasic(header: string | undefined): { id: string; secret: st
   return { id: decoded.slice(0, i), secret: decoded.slice(i + 1) };
 }
 
-/** `Smart-Auth: bearer <jwt>` (prefix case-insensitive, optional); also accepted as a query parameter. */
+/**
+ * `Smart-Auth: bearer <jwt>` (prefix case-insensitive, optional; the contract's smartAuth scheme, `in: header`).
+ * Never from the query string, which upstream also read: a URL with a token ends up in proxy and access logs, the
+ * browser history and Referer headers. No operation needs it there: the console downloads files with its headers
+ * (fetch, then a blob link: libs/features/develop/src/code/download.ts), and uploaded objects are tokenless links
+ * (src/storage/files.ts).
+ */
 export function extractToken(req: FastifyRequest): string | undefined {
   let raw = req.headers['smart-auth'];
   if (Array.isArray(raw)) raw = raw[0];
-  if (!raw) {
-    const q = req.query as Record<string, unknown> | undefined;
-    const v = q?.['Smart-Auth'];
-    raw = typeof v === 'string' ? v : undefined;
-  }
   if (!raw) return undefined;
   const t = raw
     .trim()
