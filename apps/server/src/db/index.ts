@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
@@ -9,6 +8,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { serverDir } from '../config';
+import { pgliteStartError, postgresStartError, prepareDataDir } from '../kernel/startup-errors';
 import * as schema from './schema';
 
 export { schema };
@@ -53,7 +53,9 @@ export async function openDb(opts: OpenDbOptions): Promise<DbHandle> {
       kind: 'postgres',
       async migrate() {
         // several instances may start together: serialise the migrations on a session advisory lock
-        const c = await pool.connect();
+        const c = await pool.connect().catch((e: unknown) => {
+          throw postgresStartError(opts.databaseUrl!, e);
+        });
         try {
           await c.query('select pg_advisory_lock(86000001)');
           await migratePg(db, { migrationsFolder });
@@ -65,11 +67,14 @@ export async function openDb(opts: OpenDbOptions): Promise<DbHandle> {
       close: () => pool.end(),
     };
   }
-  if (!opts.dataDir.startsWith('memory://')) mkdirSync(opts.dataDir, { recursive: true });
+  // a folder this process cannot write fails here, by name, not seconds later inside PGlite
+  if (!opts.dataDir.startsWith('memory://')) prepareDataDir(opts.dataDir);
   const client = new PGlite(opts.dataDir, {
     startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
   });
-  await client.waitReady;
+  await client.waitReady.catch((e: unknown) => {
+    throw pgliteStartError(opts.dataDir, e);
+  });
   const db = drizzlePglite(client, { schema });
   return {
     db: db as unknown as Db,
