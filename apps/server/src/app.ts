@@ -49,6 +49,8 @@ import { mjAppModule } from './modules/mj/mj-app/mj-app.module';
 import { aiConfigModule } from './modules/commerce/ai-config/ai-config.module';
 import { ydUserModule } from './modules/yingdao/yd-user/yd-user.module';
 import { ydUserDevelopModule } from './modules/yingdao/yd-user-develop/yd-user-develop.module';
+import { createScheduler } from './engine/scheduler/scheduler';
+import { schedulerJobModule } from './modules/scheduler/scheduler-job.module';
 import { setupPayments } from './pay/setup';
 import { registerFileRoute } from './storage/files';
 import { registerMultipart } from './storage/multipart';
@@ -58,7 +60,10 @@ import { AuthError, BizError, OAuthError, fail } from './util';
 
 export interface BuildAppOptions {
   db: Db;
-  config: Pick<ServerConfig, 'jwtSecret' | 'consoleDist' | 'logger' | 'uploadDir' | 'uploadMaxBytes' | 'pay'>;
+  config: Pick<
+    ServerConfig,
+    'jwtSecret' | 'consoleDist' | 'logger' | 'uploadDir' | 'uploadMaxBytes' | 'pay' | 'engine'
+  >;
   /** The contract to serve (tests); by default the bundle of `openapi/`. */
   spec?: OpenApiDocument;
 }
@@ -304,6 +309,16 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   // payments (src/pay): body parsers of notifications, the sandbox's fake gateways when enabled, the expiry sweep
   const payments = await setupPayments(app, db, config.pay);
 
+  // the automation engine's scheduler (src/engine/scheduler): task modules keep their jobs through it; its firing
+  // loop runs only when the engine's settings say so (ENGINE_SCHEDULER), from ready to close
+  const scheduler = createScheduler({ db, log: app.log });
+  app.addHook('onReady', async () => {
+    if (config.engine?.scheduler) await scheduler.start();
+  });
+  app.addHook('onClose', async () => {
+    await scheduler.stop();
+  });
+
   // top menus are also answered by the menu service (`menuTopMenu`), in the topmenu module's view
   const topmenu = topmenuModule(db, entities);
   const serviceHandlers: object = {
@@ -335,6 +350,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     ...aiConfigModule(db, entities),
     ...ydUserModule(db, entities),
     ...ydUserDevelopModule(db, entities),
+    ...schedulerJobModule(db, scheduler),
   };
   await app.register(openapiGlue, {
     specification: spec,

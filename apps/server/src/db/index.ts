@@ -19,10 +19,52 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface DbHandle {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** Raw SQL for pg-boss (its `db` option): see `RawSql.executeSql`. */
+  executeSql: RawSql['executeSql'];
   /** Applies the migrations in apps/server/drizzle (idempotent). */
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
+
+/** One result of raw SQL, as node-postgres and PGlite both answer it. */
+export interface RawResult {
+  rows: Record<string, unknown>[];
+}
+
+/** Runs one raw statement (`$1`… placeholders) or, without values, a script of several. */
+export type SqlExecutor = (text: string, values?: unknown[]) => Promise<RawResult>;
+
+/**
+ * Raw SQL beside Drizzle, for pg-boss (toolchain-notes §9: its `db` option is an object with `executeSql`) and for
+ * statements that must share a transaction with a pg-boss insert (src/engine/scheduler). Timestamps go in and out as
+ * ISO strings: a `timestamp` column stores the UTC wall clock, as Drizzle's own mapping does.
+ */
+export interface RawSql {
+  kind: 'pglite' | 'postgres';
+  executeSql: SqlExecutor;
+  /** Runs `fn` on one connection between BEGIN and COMMIT (ROLLBACK when it throws). */
+  transaction<T>(fn: (exec: SqlExecutor) => Promise<T>): Promise<T>;
+}
+
+/** The raw SQL of each database opened by `openDb` (the app receives only the Drizzle handle). */
+const rawByDb = new WeakMap<Db, RawSql>();
+
+/** The raw SQL of a database opened by `openDb`; undefined for a Drizzle handle made elsewhere. */
+export const rawSqlOf = (db: Db): RawSql | undefined => rawByDb.get(db);
+
+interface PgliteLike {
+  query(text: string, values?: unknown[]): Promise<RawResult>;
+  exec(text: string): Promise<RawResult[]>;
+}
+
+/** PGlite: `query` for one statement with values, `exec` (its last result) for a script (toolchain-notes §9). */
+const pgliteExecutor =
+  (c: PgliteLike): SqlExecutor =>
+  async (text, values) => {
+    if (values && values.length > 0) return c.query(text, values);
+    const results = await c.exec(text);
+    return results[results.length - 1] ?? { rows: [] };
+  };
 
 export const migrationsFolder = path.join(serverDir, 'drizzle');
 
@@ -48,9 +90,30 @@ export async function openDb(opts: OpenDbOptions): Promise<DbHandle> {
     // an idle client error must not crash the process
     pool.on('error', () => undefined);
     const db = drizzlePg(pool, { schema });
+    const executeSql: SqlExecutor = (text, values) =>
+      pool.query(text, values) as unknown as Promise<RawResult>;
+    rawByDb.set(db as unknown as Db, {
+      kind: 'postgres',
+      executeSql,
+      async transaction(fn) {
+        const c = await pool.connect();
+        try {
+          await c.query('BEGIN');
+          const out = await fn((text, values) => c.query(text, values) as unknown as Promise<RawResult>);
+          await c.query('COMMIT');
+          return out;
+        } catch (e) {
+          await c.query('ROLLBACK').catch(() => undefined);
+          throw e;
+        } finally {
+          c.release();
+        }
+      },
+    });
     return {
       db: db as unknown as Db,
       kind: 'postgres',
+      executeSql,
       async migrate() {
         // several instances may start together: serialise the migrations on a session advisory lock
         const c = await pool.connect().catch((e: unknown) => {
@@ -76,9 +139,16 @@ export async function openDb(opts: OpenDbOptions): Promise<DbHandle> {
     throw pgliteStartError(opts.dataDir, e);
   });
   const db = drizzlePglite(client, { schema });
+  const executeSql = pgliteExecutor(client as unknown as PgliteLike);
+  rawByDb.set(db as unknown as Db, {
+    kind: 'pglite',
+    executeSql,
+    transaction: (fn) => client.transaction((tx) => fn(pgliteExecutor(tx as unknown as PgliteLike))),
+  });
   return {
     db: db as unknown as Db,
     kind: 'pglite',
+    executeSql,
     migrate: () => migratePglite(db, { migrationsFolder }),
     close: () => client.close(),
   };

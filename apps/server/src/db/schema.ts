@@ -338,3 +338,4 @@ export * from './schema-mj';
 export * from './schema-rpa';
 export * from './schema-commerce';
 export * from './schema-develop';
+export * from './schema-scheduler';
