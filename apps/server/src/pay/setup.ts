@@ -11,18 +11,13 @@ import { registerPayBodies } from './http';
 import { createPayRuntime, type ChannelFallback } from './runtime';
 import { sweepExpired } from './settle';
 import type { PayContext } from './states';
+import { listeningBaseUrl } from '../kernel/self-url';
 
 /** `http://host:port` of the running server, as the channels (the sandbox's) reach it. */
 function selfBaseUrl(app: FastifyInstance): string {
-  const a = app.server.address();
-  if (!a || typeof a === 'string') throw new ChannelUnavailable('支付沙箱未就绪: 服务器尚未监听端口');
-  const host =
-    a.address === '0.0.0.0' || a.address === '::'
-      ? '127.0.0.1'
-      : a.family === 'IPv6'
-        ? `[${a.address}]`
-        : a.address;
-  return `http://${host}:${a.port}`;
+  const url = listeningBaseUrl(app);
+  if (!url) throw new ChannelUnavailable('支付沙箱未就绪: 服务器尚未监听端口');
+  return url;
 }
 
 export async function setupPayments(
