@@ -51,6 +51,7 @@ import { ydUserModule } from './modules/yingdao/yd-user/yd-user.module';
 import { ydUserDevelopModule } from './modules/yingdao/yd-user-develop/yd-user-develop.module';
 import { createScheduler } from './engine/scheduler/scheduler';
 import { schedulerJobModule } from './modules/scheduler/scheduler-job.module';
+import { automationModules } from './modules/automation-modules';
 import { setupPayments } from './pay/setup';
 import { registerFileRoute } from './storage/files';
 import { registerMultipart } from './storage/multipart';
@@ -351,6 +352,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     ...ydUserModule(db, entities),
     ...ydUserDevelopModule(db, entities),
     ...schedulerJobModule(db, scheduler),
+    ...automationModules(db, entities),
   };
   await app.register(openapiGlue, {
     specification: spec,

@@ -1,0 +1,12 @@
+/**
+ * Douyin browse units (docs/automation-domain.md §2.1 pattern ARR): the generic module of the contract's `dy_arr`
+ * declaration (src/crud/define-module.ts) plus its unpaged `getList` for select boxes (../../platform-shared/get-
+ * list.ts).
+ */
+import type { EntityRegistry } from '../../../crud/entities';
+import type { Db } from '../../../db/index';
+import { dyArr } from '../../../db/schema';
+import { getListModule } from '../../platform-shared/get-list';
+
+export const dyArrModule = (db: Db, entities: EntityRegistry) =>
+  getListModule(db, entities, 'dy_arr', dyArr, 'dyArrGetList');

@@ -1,0 +1,12 @@
+/**
+ * Douyin live units (docs/automation-domain.md §2.2, pattern ARR with a live task): the generic module of the
+ * contract's `dy_live_arr` declaration (src/crud/define-module.ts) plus its unpaged `getList` for select boxes
+ * (../../platform-shared/get-list.ts).
+ */
+import type { EntityRegistry } from '../../../crud/entities';
+import type { Db } from '../../../db/index';
+import { dyLiveArr } from '../../../db/schema';
+import { getListModule } from '../../platform-shared/get-list';
+
+export const dyLiveArrModule = (db: Db, entities: EntityRegistry) =>
+  getListModule(db, entities, 'dy_live_arr', dyLiveArr, 'dyLiveArrGetList');
