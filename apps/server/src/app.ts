@@ -49,9 +49,9 @@ import { mjAppModule } from './modules/mj/mj-app/mj-app.module';
 import { aiConfigModule } from './modules/commerce/ai-config/ai-config.module';
 import { ydUserModule } from './modules/yingdao/yd-user/yd-user.module';
 import { ydUserDevelopModule } from './modules/yingdao/yd-user-develop/yd-user-develop.module';
-import { createScheduler } from './engine/scheduler/scheduler';
-import { schedulerJobModule } from './modules/scheduler/scheduler-job.module';
+import { setupEngine } from './engine/index';
 import { automationModules } from './modules/automation-modules';
+import { schedulerJobModule } from './modules/scheduler/scheduler-job.module';
 import { setupPayments } from './pay/setup';
 import { registerFileRoute } from './storage/files';
 import { registerMultipart } from './storage/multipart';
@@ -310,15 +310,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   // payments (src/pay): body parsers of notifications, the sandbox's fake gateways when enabled, the expiry sweep
   const payments = await setupPayments(app, db, config.pay);
 
-  // the automation engine's scheduler (src/engine/scheduler): task modules keep their jobs through it; its firing
-  // loop runs only when the engine's settings say so (ENGINE_SCHEDULER), from ready to close
-  const scheduler = createScheduler({ db, log: app.log });
-  app.addHook('onReady', async () => {
-    if (config.engine?.scheduler) await scheduler.start();
-  });
-  app.addHook('onClose', async () => {
-    await scheduler.stop();
-  });
+  // the automation engine (src/engine): the scheduler, task runs, the robot-facing API, Yingdao's callback, the
+  // sandboxes; its loops run only when the engine's settings say so (ENGINE_SCHEDULER), from ready to close
+  const engine = await setupEngine(app, db, entities, config.engine);
 
   // top menus are also answered by the menu service (`menuTopMenu`), in the topmenu module's view
   const topmenu = topmenuModule(db, entities);
@@ -351,8 +345,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     ...aiConfigModule(db, entities),
     ...ydUserModule(db, entities),
     ...ydUserDevelopModule(db, entities),
-    ...schedulerJobModule(db, scheduler),
+    ...schedulerJobModule(db, engine.scheduler),
+    // after the plain entities: the task definitions' modules replace their generic handlers
     ...automationModules(db, entities),
+    ...engine.handlers,
   };
   await app.register(openapiGlue, {
     specification: spec,
@@ -362,7 +358,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       Object.hasOwn(serviceHandlers, operationId)
         ? (serviceHandlers as Record<string, RouteHandlerMethod>)[operationId]!
         : notImplemented,
-    securityHandlers: securityHandlers(db, tokens, clients),
+    securityHandlers: { ...securityHandlers(db, tokens, clients), runToken: engine.runToken },
   });
 
   // The browsable API reference (Redoc, self-contained), built from the bundle by `cd openapi && npm run generate`.

@@ -55,6 +55,8 @@ export interface EngineConfig {
    * `http://<host>:<port>` of this server.
    */
   publicUrl?: string | undefined;
+  /** Milliseconds a simulated robot takes per action (`ENGINE_SANDBOX_PACE_MS`, default 1500). */
+  sandboxPaceMs?: number | undefined;
 }
 
 export function engineFromEnv(env: NodeJS.ProcessEnv): EngineConfig {
@@ -62,6 +64,9 @@ export function engineFromEnv(env: NodeJS.ProcessEnv): EngineConfig {
     sandbox: env.ENGINE_SANDBOX === '1' || env.ENGINE_SANDBOX === 'true',
     scheduler: env.ENGINE_SCHEDULER !== '0' && env.ENGINE_SCHEDULER !== 'false',
     publicUrl: httpUrl('ENGINE_PUBLIC_URL', env.ENGINE_PUBLIC_URL),
+    sandboxPaceMs: env.ENGINE_SANDBOX_PACE_MS
+      ? Math.max(0, Number(env.ENGINE_SANDBOX_PACE_MS) || 0)
+      : undefined,
   };
 }
 

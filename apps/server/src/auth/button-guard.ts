@@ -59,6 +59,28 @@ export const MODULE_WRITE_GUARDS: Readonly<Record<string, WriteGuard>> = {
   mjAppEnable: { page: 'mj_app', need: 'edit' },
   aiConfigUpdateParam: { page: 'ai_config', need: 'edit' },
   ydUserDevelopCopyDevelopApp: { page: 'yd_user_develop', need: 'add' },
+  // switching targets and image phrases, the control strategy of a customer: edits; imports add rows; emptying the
+  // used links deletes them
+  dyCommUrlEnable: { page: 'dy_comm_url', need: 'edit' },
+  xshCommUrlEnable: { page: 'xsh_comm_url', need: 'edit' },
+  xshCommKeywordEnable: { page: 'xsh_comm_keyword', need: 'edit' },
+  mjPhraseEnable: { page: 'mj_phrase', need: 'edit' },
+  xshCommControlStrategyUpdateByUser: { page: 'xsh_comm_control_strategy', need: 'edit' },
+  dyCommUrlImport: { page: 'dy_comm_url', need: 'add' },
+  xshCommUrlImport: { page: 'xsh_comm_url', need: 'add' },
+  xshCommKeywordImport: { page: 'xsh_comm_keyword', need: 'add' },
+  xshCommUrlEmptyDelete: { page: 'xsh_comm_url', need: 'delete' },
+  // a task's schedule and "run now" (src/engine/tasks) change and start its runs: edits of the task, as the console
+  // offers them (libs/features/automation)
+  ...Object.fromEntries(
+    ['dyBrowse', 'dyComm', 'xshBrowse', 'xshComm', 'sphBrowse'].flatMap((op) => {
+      const page = op.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+      return [
+        [`${op}UpdateCron`, { page, need: 'edit' }],
+        [`${op}TriggerJob`, { page, need: 'edit' }],
+      ];
+    }),
+  ),
 };
 
 /** The button a write operation of a declared entity needs (`submit` decides add or edit by the body's id). */

@@ -3,7 +3,7 @@
  * and the cached access token) and the `x-secret` properties of declared entities (./entity-secrets.ts) are stored
  * encrypted. Answers carry only a mask (./secret.ts).
  */
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/index';
 import { serverSecret } from '../db/schema';
@@ -47,6 +47,13 @@ export class SecretBox {
     const cipher = createCipheriv('aes-256-gcm', await this.loadKey(), iv);
     const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
     return `${VERSION}.${Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url')}`;
+  }
+
+  /** HMAC-SHA256 of `data` under this box's key (base64url): signs short-lived tokens such as a run's. */
+  async mac(data: string): Promise<string> {
+    return createHmac('sha256', await this.loadKey())
+      .update(data)
+      .digest('base64url');
   }
 
   async open(sealed: string): Promise<string> {

@@ -13,9 +13,7 @@ import {
   comment,
   commentGroup,
   dyBroweLogGroup,
-  dyBrowse,
   dyBrowseLog,
-  dyComm,
   dyCommLog,
   dyCommLogGroup,
   dyCommPicture,
@@ -39,7 +37,6 @@ import {
   schedulerJobLog,
   sendEmailLog,
   sphBroweLogGroup,
-  sphBrowse,
   sphBrowseLog,
   sphCommon,
   xhsPublish,
@@ -47,9 +44,7 @@ import {
   xhsPublishLogGroup,
   xhsPublishTask,
   xshBroweLogGroup,
-  xshBrowse,
   xshBrowseLog,
-  xshComm,
   xshCommLog,
   xshCommLogGroup,
   xshCommPicture,
@@ -91,19 +86,14 @@ export const PLAIN_ENTITY_TABLES: Readonly<Record<string, PgTable>> = {
   sph_common: sphCommon,
   sph_browe_log_group: sphBroweLogGroup,
   comment_group: commentGroup,
-  // content platforms' task definitions (browse, comment, live and publish tasks) and the shared comments. Only
-  // their CRUD is served here; the tasks' engine operations (run now, cron update …) answer 501 until the engine
-  // takes them over with a module of their own. The rosters, comment pools, targets, strategies and image phrases
-  // have modules of their own (src/modules/<dy|xhs|sph|mj>/), as has the live task's link expansion (dy/dy-live).
-  dy_browse: dyBrowse,
-  dy_comm: dyComm,
-  xsh_browse: xshBrowse,
+  // the publish and live task definitions and the shared comments. Only their CRUD is served here (the publish
+  // tasks' run now and cron update answer 501 until the engine runs publish items). The browse and comment tasks
+  // are the engine's (src/engine/tasks); the rosters, comment pools, targets, strategies and image phrases have
+  // modules of their own (src/modules/<dy|xhs|sph|mj>/), as has the live task's link expansion (dy/dy-live).
   xhs_publish: xhsPublish,
-  sph_browse: sphBrowse,
   comment,
   dy_publish: dyPublish,
   dy_live: dyLive,
-  xsh_comm: xshComm,
   xsh_comm_log: xshCommLog,
   sph_browse_log: sphBrowseLog,
   // image generation: app settings, prompts and their expansions, public prompts, stored images

@@ -1,0 +1,187 @@
+// A Douyin comment task run end to end on the server's own sandboxes (src/engine/README.md): triggerJob starts one
+// Yingdao job per unit, the simulated robot pulls its targets, asks for AI comments (power charged per comment),
+// pushes its action logs, and Yingdao's callback ends the run. Also the refusals: no power, no units, a disabled
+// task, a bad run token, and a robot that hits a captcha.
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dyCommLog, dyCommLogGroup, dyCommUrl, powerLogs, user } from '../db/schema';
+import { backends, contractCall, login, startTestServer, type TestServer } from '../test/harness';
+
+interface Run {
+  runId: string;
+  arrId: string;
+  runStatus: string;
+  errorMsg: string;
+}
+const C = '/api/smart-dyComm';
+
+async function until<T>(what: () => Promise<T>, done: (v: T) => boolean, ms = 20_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await what();
+    if (done(v) || Date.now() > end) return v;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe.each(backends)('engine runs on %s', (kind) => {
+  let s: TestServer;
+  let admin: string;
+  let adminId: bigint;
+  beforeAll(async () => {
+    s = await startTestServer(kind, { engine: { sandbox: true, scheduler: false, sandboxPaceMs: 0 } });
+    await s.app.listen({ port: 0, host: '127.0.0.1' });
+    const t = await login(s.app);
+    admin = t.access_token;
+    adminId = BigInt(t.user_id);
+  });
+  afterAll(async () => {
+    await s?.close();
+  });
+
+  const call = contractCall(() => s);
+  const db = () => s.handle.db;
+  const setPower = (power: number) => db().update(user).set({ power }).where(eq(user.id, adminId));
+  const power = async () =>
+    (await db().select({ p: user.power }).from(user).where(eq(user.id, adminId)))[0]!.p;
+
+  async function task(opts: { robot: string; urls?: number; perRun?: number; status?: number }) {
+    const arr = await call<{ id: string }>('POST', `${C}/dy_comm_arr/submit`, 'dyCommArrSubmit', admin, {
+      arrName: `单元-${opts.robot}`,
+      robotAccount: opts.robot,
+    });
+    expect(arr.status, JSON.stringify(arr.body)).toBe(200);
+    const [arrRow] = await db()
+      .select()
+      .from((await import('../db/schema')).dyCommArr)
+      .where(eq((await import('../db/schema')).dyCommArr.robotAccount, opts.robot))
+      .orderBy((await import('../db/schema')).dyCommArr.createTime);
+    const name = `评论任务-${opts.robot}-${Date.now()}`;
+    const res = await call('POST', `${C}/dy_comm/submit`, 'dyCommSubmit', admin, {
+      taskName: name,
+      arrIds: String(arrRow!.id),
+      robotUuid: 'sandbox-app',
+      sourceMode: 1,
+      commentMode: 1,
+      commentsPerRun: opts.perRun ?? 3,
+      powerPerComment: 1,
+      ...(opts.status !== undefined ? { status: opts.status } : {}),
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const { dyComm } = await import('../db/schema');
+    const [row] = await db().select().from(dyComm).where(eq(dyComm.taskName, name));
+    for (let i = 0; i < (opts.urls ?? 3); i++) {
+      const u = await call('POST', `${C}/dy_comm_url/submit`, 'dyCommUrlSubmit', admin, {
+        commId: String(row!.id),
+        url: `https://www.douyin.com/video/72808549326416${String(10000 + i)}`,
+      });
+      expect(u.status, JSON.stringify(u.body)).toBe(200);
+    }
+    return row!.id;
+  }
+  const trigger = (id: bigint, token = admin) =>
+    call<{ runs: Run[] }>('POST', `${C}/dy_comm/triggerJob`, 'dyCommTriggerJob', token, { id: String(id) });
+  const group = async (id: string) =>
+    (
+      await db()
+        .select()
+        .from(dyCommLogGroup)
+        .where(eq(dyCommLogGroup.id, BigInt(id)))
+    )[0]!;
+
+  it('runs a comment task on the simulated robot: logs written, links used, power charged per comment', async () => {
+    await setPower(10);
+    const id = await task({ robot: 'sim-01@sandbox' });
+    const res = await trigger(id);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const [run] = res.body.data.runs;
+    expect(run!.runStatus).toBe('WAITING');
+    const g = await until(
+      () => group(run!.runId),
+      (r) => r.runStatus === 'SUCCESS',
+    );
+    expect(g.runStatus).toBe('SUCCESS');
+    expect(g.ydStatus).toBe('finish');
+    expect(g.callbackReceived).toBe(1);
+    expect(g.successCount).toBe(3);
+    expect(g.powerCost).toBe(3);
+    const logs = await db()
+      .select()
+      .from(dyCommLog)
+      .where(eq(dyCommLog.groupId, BigInt(run!.runId)));
+    expect(logs).toHaveLength(3);
+    expect(logs.every((l) => l.result === 1 && l.commentContent.length >= 5)).toBe(true);
+    expect(await power()).toBe(7);
+    const ledger = await db()
+      .select()
+      .from(powerLogs)
+      .where(and(eq(powerLogs.bizType, 'AI_COMMENT'), eq(powerLogs.bizId, run!.runId)));
+    expect(ledger.map((l) => l.power)).toEqual([-1, -1, -1]);
+    expect(ledger.map((l) => l.powerAfter).sort()).toEqual([7, 8, 9]);
+    const urls = await db().select().from(dyCommUrl).where(eq(dyCommUrl.commId, id));
+    expect(urls.every((u) => u.useStatus === 1 && u.commentCount === 1)).toBe(true);
+    // the run is over: its token no longer reads targets
+    const detail = await call<{ runStatus: string }>(
+      'GET',
+      `${C}/dy_comm_log_group/detail?id=${run!.runId}`,
+      'dyCommLogGroupDetail',
+      admin,
+    );
+    expect(detail.body.data.runStatus).toBe('SUCCESS');
+  });
+
+  it('skips a unit when the customer has no power, and never takes power below zero', async () => {
+    await setPower(0);
+    const id = await task({ robot: 'sim-02@sandbox' });
+    const res = await trigger(id);
+    expect(res.body.data.runs[0]).toMatchObject({ runStatus: 'SKIPPED', errorMsg: '算力不足，需要 1' });
+    // two robots, two comments each, three power: the fourth comment is refused and power stays at zero
+    await setPower(3);
+    const a = await task({ robot: 'sim-03@sandbox', urls: 2, perRun: 2 });
+    const b = await task({ robot: 'sim-01@sandbox', urls: 2, perRun: 2 });
+    const [ra, rb] = await Promise.all([trigger(a), trigger(b)]);
+    const ids = [ra.body.data.runs[0]!.runId, rb.body.data.runs[0]!.runId];
+    const ended = await Promise.all(
+      ids.map((r) =>
+        until(
+          () => group(r),
+          (g) => ['SUCCESS', 'FAILED'].includes(g.runStatus),
+        ),
+      ),
+    );
+    expect(await power()).toBe(0);
+    expect(ended.reduce((n, g) => n + g.successCount, 0)).toBe(3);
+    expect(ended.reduce((n, g) => n + g.powerCost, 0)).toBe(3);
+  });
+
+  it('ends a run as FAILED when the robot meets a captcha', async () => {
+    await setPower(10);
+    const id = await task({ robot: 'sim-captcha@sandbox', urls: 5, perRun: 5 });
+    const run = (await trigger(id)).body.data.runs[0]!;
+    const g = await until(
+      () => group(run.runId),
+      (r) => r.runStatus === 'FAILED',
+    );
+    expect(g.runStatus).toBe('FAILED');
+    expect(g.errorMsg).toContain('滑块');
+    expect(g.successCount).toBe(2);
+  });
+
+  it('refuses a disabled task, a task without units, and bad run tokens', async () => {
+    const id = await task({ robot: 'sim-02@sandbox', status: 0 });
+    const off = await trigger(id);
+    expect(off.status).toBe(400);
+    expect(off.body.msg).toBe('任务已停用');
+    const unknown = await call('POST', `${C}/dy_comm/triggerJob`, 'dyCommTriggerJob', admin, { id: '1' });
+    expect(unknown.status).toBe(400);
+    for (const auth of ['', 'Bearer nope', 'Bearer a.b']) {
+      const r = await s.app.inject({
+        method: 'GET',
+        url: '/api/smart-robot/run/targets',
+        headers: auth ? { authorization: auth } : {},
+      });
+      expect(r.statusCode).toBe(401);
+      expect(r.json()).toMatchObject({ code: 401, success: false });
+    }
+  });
+});

@@ -1,0 +1,122 @@
+/**
+ * Storing a batch of a robot's action rows (`robot_run` `log`): the log rows of the run's module, the run's
+ * counts, the used comment links (§4.2: DONE on success, FAILED on failure) and the unit's count of the day, in one
+ * transaction and with one multi-row insert per batch (ingestion speed: src/engine/README.md).
+ */
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/index';
+import { parseChinaDateTime } from '../../pay/money';
+import { nextId } from '../../util';
+import type { RunContext } from './run-context';
+
+export interface RunAction {
+  targetId?: string;
+  itemId?: string;
+  itemUrl?: string;
+  itemTitle?: string;
+  authorName?: string;
+  keyword?: string;
+  content?: string;
+  commentSource?: number;
+  staySec?: number;
+  isLiked?: number;
+  isCollected?: number;
+  isFollowed?: number;
+  result: number;
+  failReason?: string;
+  actionTime?: string;
+}
+
+const s = (v: string | undefined, n: number) => (v ?? '').slice(0, n);
+
+export async function storeActions(db: Db, ctx: RunContext, actions: RunAction[]): Promise<number> {
+  const now = new Date();
+  const { k, group } = ctx;
+  const common = (a: RunAction) => ({
+    id: nextId(),
+    tenantId: ctx.tenantId,
+    groupId: ctx.groupId,
+    arrId: group.arrId,
+    robotAccount: group.robotAccount,
+    keyword: s(a.keyword, 64),
+    itemId: s(a.itemId, 64),
+    itemUrl: s(a.itemUrl, 512),
+    itemTitle: s(a.itemTitle, 255),
+    authorName: s(a.authorName, 64),
+    isLiked: a.isLiked === 1 ? 1 : 0,
+    result: a.result,
+    failReason: s(a.failReason, 255),
+    createUser: ctx.payer,
+    updateUser: ctx.payer,
+    createTime: now,
+    updateTime: now,
+  });
+  const success = actions.filter((a) => a.result === 1).length;
+  const fail = actions.filter((a) => a.result === 0).length;
+  const skip = actions.length - success - fail;
+
+  await db.transaction(async (tx) => {
+    if (k.kind === 'comment') {
+      await tx.insert(k.logs).values(
+        actions.map((a) => ({
+          ...common(a),
+          commId: ctx.task.id,
+          commentContent: s(a.content, 255),
+          commentSource: a.commentSource ?? 1,
+          aiConfigId: (ctx.task as { aiConfigId?: bigint | null }).aiConfigId ?? null,
+          commentTime: parseChinaDateTime(a.actionTime) ?? now,
+        })),
+      );
+      const done = ids(actions.filter((a) => a.result === 1));
+      const failed = ids(actions.filter((a) => a.result === 0));
+      const u = k.urls;
+      const own = and(eq(u.tenantId, ctx.tenantId), eq(u.commId, ctx.task.id));
+      if (done.length) {
+        await tx
+          .update(u)
+          .set({ useStatus: 1, commentCount: sql`${u.commentCount} + 1`, lastCommentTime: now })
+          .where(and(own, inArray(u.id, done)));
+      }
+      if (failed.length) {
+        await tx
+          .update(u)
+          .set({ useStatus: 2 })
+          .where(and(own, inArray(u.id, failed), eq(u.useStatus, 0)));
+      }
+    } else {
+      await tx.insert(k.logs).values(
+        actions.map((a) => ({
+          ...common(a),
+          browseId: ctx.task.id,
+          platformAccountName: '',
+          staySec: a.staySec ?? 0,
+          isCollected: a.isCollected === 1 ? 1 : 0,
+          isFollowed: a.isFollowed === 1 ? 1 : 0,
+          actionTime: parseChinaDateTime(a.actionTime) ?? now,
+        })),
+      );
+    }
+    const g = k.groups;
+    await tx
+      .update(g)
+      .set({
+        successCount: sql`${g.successCount} + ${success}`,
+        failCount: sql`${g.failCount} + ${fail}`,
+        skipCount: sql`${g.skipCount} + ${skip}`,
+        updateTime: now,
+      })
+      .where(eq(g.id, ctx.groupId));
+    if (success > 0 && group.arrId) {
+      await tx
+        .update(k.units)
+        .set({ todayCount: sql`${k.units.todayCount} + ${success}` })
+        .where(eq(k.units.id, group.arrId));
+    }
+  });
+  return actions.length;
+}
+
+const ids = (actions: RunAction[]) =>
+  [...new Set(actions.map((a) => a.targetId).filter((v): v is string => !!v && /^[0-9]{1,19}$/.test(v)))].map(
+    (v) => BigInt(v),
+  );

@@ -1,0 +1,179 @@
+/**
+ * The task modules the engine runs, declared once each: which tables hold the task definition, its roster units,
+ * its runs (log groups) and its action logs, and where its targets and texts come from
+ * (docs/automation-domain.md §2.1–§2.4). The run code (./trigger.ts, ./apply-status.ts, ../robot-api) is written
+ * once against these declarations.
+ *
+ * The tables of one role share their columns (src/db/columns-automation.ts: `taskCoreColumns`, `arrColumns`,
+ * `logGroupColumns`, `commLogColumns`, `browseLogColumns`), so the code addresses every one of them through the
+ * Douyin table of that role; only the column linking a run or unit to its task differs in name, and is declared.
+ */
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import {
+  dyArr,
+  dyBroweLogGroup,
+  dyBrowse,
+  dyBrowseLog,
+  dyComm,
+  dyCommArr,
+  dyCommComment,
+  dyCommLog,
+  dyCommLogGroup,
+  dyCommUrl,
+  dyCommon,
+  sphArr,
+  sphBroweLogGroup,
+  sphBrowse,
+  sphBrowseLog,
+  sphCommon,
+  xhsCommComment,
+  xshArr,
+  xshBroweLogGroup,
+  xshBrowse,
+  xshBrowseLog,
+  xshComm,
+  xshCommArr,
+  xshCommLog,
+  xshCommLogGroup,
+  xshCommUrl,
+  xshCommon,
+} from '../../db/schema';
+
+export type TaskType = 'dy_browse' | 'dy_comm' | 'xsh_browse' | 'xsh_comm' | 'sph_browse';
+export const TASK_TYPES: readonly TaskType[] = [
+  'dy_browse',
+  'dy_comm',
+  'xsh_browse',
+  'xsh_comm',
+  'sph_browse',
+];
+
+type TaskTable = typeof dyComm;
+type BrowseTaskTable = typeof dyBrowse;
+type UnitTable = typeof dyArr;
+type GroupTable = typeof dyCommLogGroup;
+type CommLogTable = typeof dyCommLog;
+type BrowseLogTable = typeof dyBrowseLog;
+type UrlTable = typeof dyCommUrl;
+type PoolTable = typeof dyCommComment;
+type PhraseTable = typeof dyCommon;
+
+interface KindBase {
+  taskType: TaskType;
+  platform: 'dy' | 'xhs' | 'sph';
+  /** scheduler_job.job_group (openapi/schemas/scheduler). */
+  jobGroup: string;
+  /** Units: the roster whose ids the task's `arrIds` lists. */
+  units: UnitTable;
+  /** A roster row bound to one task (`commId` of `*_comm_arr`), used when the task lists no `arrIds`. */
+  unitTaskColumn?: PgColumn;
+  groups: GroupTable;
+  /** The run's link to its task: `commId` / `browseId`. */
+  groupTaskKey: 'commId' | 'browseId';
+  phrases: PhraseTable;
+}
+
+export interface CommentKind extends KindBase {
+  kind: 'comment';
+  tasks: TaskTable;
+  logs: CommLogTable;
+  urls: UrlTable;
+  pool: PoolTable;
+  /** power_logs.biz_type of a comment. */
+  powerBiz: 'AI_COMMENT';
+}
+
+export interface BrowseKind extends KindBase {
+  kind: 'browse';
+  tasks: BrowseTaskTable;
+  logs: BrowseLogTable;
+  /** power_logs.biz_type of a run's reservation. */
+  powerBiz: 'DY_BROWSE_RUN';
+}
+
+export type TaskKind = CommentKind | BrowseKind;
+
+// Same columns, other names: see the header.
+const asUnits = (t: unknown) => t as UnitTable;
+const asGroups = (t: unknown) => t as GroupTable;
+
+export const TASK_KINDS: Readonly<Record<TaskType, TaskKind>> = {
+  dy_comm: {
+    taskType: 'dy_comm',
+    kind: 'comment',
+    platform: 'dy',
+    jobGroup: 'DY_COMM',
+    tasks: dyComm,
+    units: asUnits(dyCommArr),
+    unitTaskColumn: dyCommArr.commId,
+    groups: dyCommLogGroup,
+    groupTaskKey: 'commId',
+    logs: dyCommLog,
+    urls: dyCommUrl,
+    pool: dyCommComment,
+    phrases: dyCommon,
+    powerBiz: 'AI_COMMENT',
+  },
+  xsh_comm: {
+    taskType: 'xsh_comm',
+    kind: 'comment',
+    platform: 'xhs',
+    jobGroup: 'XSH_COMM',
+    tasks: xshComm as unknown as TaskTable,
+    units: asUnits(xshCommArr),
+    unitTaskColumn: xshCommArr.commId,
+    groups: asGroups(xshCommLogGroup),
+    groupTaskKey: 'commId',
+    logs: xshCommLog as unknown as CommLogTable,
+    urls: xshCommUrl as unknown as UrlTable,
+    pool: xhsCommComment as unknown as PoolTable,
+    phrases: xshCommon as unknown as PhraseTable,
+    powerBiz: 'AI_COMMENT',
+  },
+  dy_browse: {
+    taskType: 'dy_browse',
+    kind: 'browse',
+    platform: 'dy',
+    jobGroup: 'DY_BROWSE',
+    tasks: dyBrowse,
+    units: dyArr,
+    groups: asGroups(dyBroweLogGroup),
+    groupTaskKey: 'browseId',
+    logs: dyBrowseLog,
+    phrases: dyCommon,
+    powerBiz: 'DY_BROWSE_RUN',
+  },
+  xsh_browse: {
+    taskType: 'xsh_browse',
+    kind: 'browse',
+    platform: 'xhs',
+    jobGroup: 'XSH_BROWSE',
+    tasks: xshBrowse as unknown as BrowseTaskTable,
+    units: asUnits(xshArr),
+    groups: asGroups(xshBroweLogGroup),
+    groupTaskKey: 'browseId',
+    logs: xshBrowseLog as unknown as BrowseLogTable,
+    phrases: xshCommon as unknown as PhraseTable,
+    powerBiz: 'DY_BROWSE_RUN',
+  },
+  sph_browse: {
+    taskType: 'sph_browse',
+    kind: 'browse',
+    platform: 'sph',
+    jobGroup: 'SPH_BROWSE',
+    tasks: sphBrowse as unknown as BrowseTaskTable,
+    units: asUnits(sphArr),
+    groups: asGroups(sphBroweLogGroup),
+    groupTaskKey: 'browseId',
+    logs: sphBrowseLog as unknown as BrowseLogTable,
+    phrases: sphCommon as unknown as PhraseTable,
+    powerBiz: 'DY_BROWSE_RUN',
+  },
+};
+
+export const isTaskType = (v: string): v is TaskType => (TASK_TYPES as readonly string[]).includes(v);
+
+/** The run's task id, whatever its column is called. */
+export function groupTaskColumn(k: TaskKind): PgColumn {
+  return (k.groups as unknown as Record<string, PgColumn>)[k.groupTaskKey]!;
+}
