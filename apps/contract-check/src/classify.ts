@@ -58,7 +58,9 @@ export function classify(doc: unknown, op: Operation): Classified {
   const multipart = !op.body && op.otherMedia.some((m) => m.startsWith('multipart/'));
   const unsafe = multipart
     ? 'multipart upload (no generated file)'
-    : UNSAFE.find(([re]) => re.test(op.path))?.[1];
+    : op.foreignCredential
+      ? `needs a ${op.foreignCredential} credential the check cannot obtain`
+      : UNSAFE.find(([re]) => re.test(op.path))?.[1];
   if (unsafe) return { ...base, kind: 'extra', unsafe };
 
   const method = op.method;

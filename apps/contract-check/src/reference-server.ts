@@ -46,6 +46,9 @@ export async function startReferenceServer(timeoutMs = 120_000): Promise<Referen
       DATABASE_URL: '',
       CONSOLE_DIST: path.join(dataDir, 'no-console'),
       LOG_LEVEL: 'silent',
+      // the simulated Yingdao, chat model and Douyin share links, as `npm start` has them (dy_live getExpandUrl
+      // resolves a share link through the simulated Douyin)
+      ENGINE_SANDBOX: '1',
       // one configured provider, so that the social render and callback endpoints have something to answer with
       SOCIAL_PROVIDERS: JSON.stringify({
         github: {

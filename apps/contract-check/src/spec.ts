@@ -37,6 +37,19 @@ export interface Operation {
   responses: Record<string, Schema | undefined>;
   /** the operation needs the user token (`smartAuth`) */
   needsToken: boolean;
+  /**
+   * A credential the check cannot obtain: the operation's only security requirements name schemes other than the
+   * OAuth client and the user token (the robots' run token, handed out inside Yingdao jobs).
+   */
+  foreignCredential?: string | undefined;
+}
+
+/** The first scheme of the operation's requirements when none of them can be met with the client and a login. */
+function foreignScheme(security: Record<string, unknown>[]): string | undefined {
+  if (security.length === 0) return undefined;
+  const known = new Set(['clientBasic', 'smartAuth']);
+  if (security.some((req) => Object.keys(req).every((k) => known.has(k)))) return undefined;
+  return Object.keys(security[0] ?? {}).find((k) => !known.has(k));
 }
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'];
@@ -124,6 +137,7 @@ export function operationsOf(doc: OpenApiDocument): Operation[] {
         otherMedia: Object.keys(content).filter((m) => m !== 'application/json'),
         responses,
         needsToken: security.some((req) => 'smartAuth' in req),
+        foreignCredential: foreignScheme(security),
       });
     }
   }

@@ -38,6 +38,9 @@ export function uniqueFields(shape: ObjectShape): string[] {
       // references to other rows (parentCode, parentId …) must keep pointing at a row that exists
       if (/^parent[A-Z]/.test(name)) return false;
       if (typeof s.pattern === 'string' && /\[0-9\]\{4\}-|\\d\{4\}-/.test(s.pattern)) return false;
+      // a pattern of several space-separated parts is a structured value (a cron expression), not a key: a tail
+      // appended to its last part can still match the pattern and yet mean nothing to the server
+      if (typeof s.pattern === 'string' && s.pattern.includes(' ')) return false;
       if (s['x-dict']) return false;
       return true;
     })
