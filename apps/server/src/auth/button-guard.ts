@@ -54,6 +54,8 @@ export const MODULE_WRITE_GUARDS: Readonly<Record<string, WriteGuard>> = {
   yingdaoAuthRemove: { page: 'yingdao_auth', need: 'delete' },
   ydYingdaoAuthSubmit: { page: 'yingdao_auth', need: 'submit' },
   ydYingdaoAuthRemove: { page: 'yingdao_auth', need: 'delete' },
+  // the connection test reaches out with the credentials (and may update the stored token): who may edit them
+  yingdaoLogin: { page: 'yingdao_auth', need: 'edit' },
   // extras of declared entities: switching an app and changing parameters are edits; recording an invitee creates
   // its referral record
   mjAppEnable: { page: 'mj_app', need: 'edit' },

@@ -1,7 +1,7 @@
 /**
  * The automation entities with extras beyond the generic module (getList, enable, import, emptyDelete, the
- * control strategy by customer, the live link expansion), each in its own folder under src/modules/<platform>/.
- * The task definitions' modules are the engine's (src/engine/tasks).
+ * control strategy by customer, the live link expansion) and the Yingdao login test, each in its own folder under
+ * src/modules/<platform>/. The task definitions' modules are the engine's (src/engine/tasks).
  */
 import type { EntityRegistry } from '../crud/entities';
 import type { Db } from '../db/index';
@@ -19,6 +19,7 @@ import { xshCommKeywordModule } from './xhs/xsh-comm-keyword/xsh-comm-keyword.mo
 import { xshCommControlStrategyModule } from './xhs/xsh-comm-control-strategy/xsh-comm-control-strategy.module';
 import { sphArrModule } from './sph/sph-arr/sph-arr.module';
 import { mjPhraseModule } from './mj/mj-phrase/mj-phrase.module';
+import { yingdaoLoginModule } from './yingdao/yingdao-login/yingdao-login.module';
 
 export function automationModules(db: Db, entities: EntityRegistry) {
   return {
@@ -36,5 +37,6 @@ export function automationModules(db: Db, entities: EntityRegistry) {
     ...xshCommControlStrategyModule(db, entities),
     ...sphArrModule(db, entities),
     ...mjPhraseModule(db, entities),
+    ...yingdaoLoginModule(db),
   };
 }
