@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { deriveEntities, type ContractDocument } from '../src/manifest/derive';
 import { entityCatalogue, paramEntity, postEntity } from '../src/gen/entities';
+import { contract, entity, envelopeOf, list, param, type Loose } from './thing-contract';
 
 const bundled = JSON.parse(
   readFileSync(new URL('../../../openapi/dist/smart-api.json', import.meta.url), 'utf8'),
@@ -57,101 +58,6 @@ describe('entity declarations of the contract', () => {
     expect(re.test('post_code;drop')).toBe(false);
   });
 });
-
-/** The 200 answer of an operation whose envelope's data is `data`. */
-const envelopeOf = (data: unknown) => ({
-  responses: {
-    '200': {
-      content: {
-        'application/json': { schema: { type: 'object', properties: { data } } },
-      },
-    },
-  },
-});
-
-/** A small contract with one entity `thing`, to break in each test. */
-function contract(): ContractDocument & { tags: Record<string, unknown>[] } {
-  const envelope = envelopeOf;
-  return {
-    tags: [
-      {
-        name: 'thing',
-        'x-entity': {
-          label: { zh: '物', en: 'Thing' },
-          operations: { list: 'thingList', detail: 'thingDetail', submit: 'thingSubmit' },
-          buttons: { add: 'thing_add' },
-          unique: [{ fields: ['thingName'], message: { zh: '名称已存在', en: 'Name taken' } }],
-          menu: {
-            code: 'thing',
-            name: { zh: '物', en: 'Things' },
-            parent: 'system',
-            path: '/t',
-            icon: 'box',
-            sort: 1,
-          },
-        },
-      },
-    ],
-    paths: {
-      '/thing/list': {
-        get: {
-          operationId: 'thingList',
-          tags: ['thing'],
-          'x-sort': ['id', 'thing_name'],
-          parameters: [
-            { name: 'current', in: 'query' },
-            { name: 'thingName', in: 'query', 'x-filter': 'like' },
-            { name: 'createTime_dategt', in: 'query' },
-          ],
-          ...envelope({
-            type: 'object',
-            properties: { records: { type: 'array', items: { $ref: '#/components/schemas/Thing' } } },
-          }),
-        },
-      },
-      '/thing/detail': {
-        get: {
-          operationId: 'thingDetail',
-          tags: ['thing'],
-          ...envelope({ $ref: '#/components/schemas/Thing' }),
-        },
-      },
-      '/thing/submit': {
-        post: {
-          operationId: 'thingSubmit',
-          tags: ['thing'],
-          requestBody: {
-            content: { 'application/json': { schema: { $ref: '#/components/schemas/ThingSubmit' } } },
-          },
-        },
-      },
-    },
-    components: {
-      schemas: {
-        Thing: {
-          allOf: [
-            { type: 'object', properties: { id: { type: 'string' } } },
-            { $ref: '#/components/schemas/ThingFields' },
-            {
-              type: 'object',
-              properties: { createTime: { $ref: '#/components/schemas/DateTime', readOnly: true } },
-            },
-          ],
-        },
-        ThingFields: {
-          type: 'object',
-          properties: {
-            thingName: { type: 'string', maxLength: 20, 'x-label': { zh: '名', en: 'Name' } },
-          },
-        },
-        ThingSubmit: {
-          allOf: [{ type: 'object', required: ['thingName'] }, { $ref: '#/components/schemas/ThingFields' }],
-        },
-        DateTime: { type: 'string', maxLength: 19 },
-      },
-    },
-  };
-}
 
 describe('deriveEntities', () => {
   it('reads a well-formed declaration', () => {
@@ -274,8 +180,3 @@ describe('deriveEntities', () => {
     expect(errors.join('\n')).toContain(message);
   });
 });
-
-type Loose = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-const entity = (c: ReturnType<typeof contract>) => c.tags[0]!['x-entity'] as Loose;
-const list = (c: ReturnType<typeof contract>) => c.paths['/thing/list']!.get as Loose;
-const param = (c: ReturnType<typeof contract>, i: number) => list(c).parameters[i] as Loose;

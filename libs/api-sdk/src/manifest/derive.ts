@@ -4,7 +4,7 @@
  * Reads the bundled contract (`openapi/dist/smart-api.json`: internal `#/components/...` references only).
  * The extensions (documented in `openapi/README.md`):
  * - tag `x-entity`: `{ label, operations: {list, detail, submit|save+update, remove}, buttons, menu, unique, tree,
- *   columns }`;
+ *   columns, refs }` (refs: refs.ts);
  * - list query parameter `x-filter`: a kind (`like`, `equal`, `dategt`, …) or a list of kinds, the first being the
  *   parameter's own; a suffixed parameter (`createTime_dategt`) filters the property before the suffix, by the
  *   suffix's kind without an x-filter;
@@ -37,6 +37,7 @@ import {
   type Json,
   type Operation,
 } from './contract-schema';
+import { linkRefs, readRefs, type PendingRef } from './refs';
 
 export { snakeCase, type ContractDocument } from './contract-schema';
 
@@ -44,7 +45,7 @@ const ROLES: readonly EntityOperationRole[] = ['list', 'detail', 'submit', 'save
 const BUTTONS: readonly EntityButtonKind[] = ['add', 'edit', 'delete', 'view'];
 /** Paging and sorting parameters every list has; they filter nothing. */
 const PAGING = new Set(['current', 'size', 'ascs', 'descs']);
-const ENTITY_KEYS = new Set(['label', 'operations', 'buttons', 'menu', 'unique', 'tree', 'columns']);
+const ENTITY_KEYS = new Set(['label', 'operations', 'buttons', 'menu', 'unique', 'tree', 'columns', 'refs']);
 const MENU_KEYS = ['code', 'parent', 'path', 'icon', 'sort'] as const;
 
 function field(
@@ -106,7 +107,13 @@ interface Derived {
   errors: string[];
 }
 
-function deriveOne(doc: ContractDocument, tag: Json, ops: Map<string, Operation>, errors: string[]) {
+function deriveOne(
+  doc: ContractDocument,
+  tag: Json,
+  ops: Map<string, Operation>,
+  errors: string[],
+  refs: PendingRef[],
+) {
   const name = String(tag.name);
   const decl = tag['x-entity'];
   const where = `tag ${name} x-entity`;
@@ -161,6 +168,11 @@ function deriveOne(doc: ContractDocument, tag: Json, ops: Map<string, Operation>
     fields.push(field(doc, key, raw, inForm, form?.required.has(key) ?? false));
   }
   const known = new Set(fields.map((f) => f.name));
+  // fields of the shared id-list schema (patterns.yaml IdList): the ones a ref may declare `multiple`
+  const idLists = new Set(
+    [...vo.props].filter(([, raw]) => valueSchema(doc, raw).ref === 'IdList').map(([k]) => k),
+  );
+  refs.push(...readRefs(decl.refs, where, schema, fields, idLists, errors));
 
   const filters: EntityFilter[] = [];
   const listOp = resolved.list;
@@ -305,11 +317,14 @@ export function deriveEntities(doc: ContractDocument): Derived {
   const ops = operations(doc);
   const errors: string[] = [];
   const entities: EntityManifestData[] = [];
+  const refs: PendingRef[] = [];
   for (const tag of doc.tags ?? []) {
     if (tag['x-entity'] === undefined) continue;
-    const m = deriveOne(doc, tag, ops, errors);
+    const m = deriveOne(doc, tag, ops, errors, refs);
     if (m) entities.push(m);
   }
+  // a ref names another entity: checked once every entity is derived
+  linkRefs(entities, refs, errors);
   // Extensions outside a declared entity's list are misplaced: nothing would read them.
   const lists = new Set(entities.map((e) => e.operations.list));
   for (const [id, { op }] of ops) {

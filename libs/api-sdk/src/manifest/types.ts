@@ -99,6 +99,23 @@ export interface EntityField {
   minimum?: number;
   maximum?: number;
   pattern?: string;
+  /** The field holds the id (or the ids) of rows of another entity (`x-entity.refs`): forms pick among those rows. */
+  ref?: EntityRef;
+}
+
+/**
+ * A reference to the rows of another declared entity (`x-entity.refs.<field>`): a form offers that entity's rows by
+ * their `label` field, a list shows the label in place of the id.
+ */
+export interface EntityRef {
+  /** The referenced entity (its contract tag: `dy_comm_arr`). */
+  entity: string;
+  /** The field of the referenced entity that names a row (`arrName`). */
+  label: string;
+  /** The field holds a comma-separated list of ids (patterns.yaml IdList), else one id (or '' for none). */
+  multiple: boolean;
+  /** Path of the referenced entity's list operation, as served: where a form reads the rows to offer. */
+  list: string;
 }
 
 export interface EntityMenu {
