@@ -13,6 +13,7 @@ export {
   type CascaderOption,
   type CascaderProps,
 } from '../components/cascader';
+export { Combobox, type ComboboxOption, type ComboboxProps } from '../components/combobox';
 export {
   ColourPicker,
   DEFAULT_COLOUR_PRESETS,
