@@ -17,19 +17,26 @@ interface ResolvedCrudContext {
   dictionary?: (code: string) => Promise<Option[]> | Option[];
   /** Per-provider cache of dictionary lookups. */
   dictCache: Map<string, Promise<Option[]> | Option[]>;
+  /** Per-provider cache of remote options where no TanStack Query client is around (remote-options.ts). */
+  remoteCache: Map<string, Promise<Option[]>>;
 }
 
 const identity = (key: string) => key;
 const allow = () => true;
 
-const defaultContext: ResolvedCrudContext = { t: identity, can: allow, dictCache: new Map() };
+const defaultContext: ResolvedCrudContext = {
+  t: identity,
+  can: allow,
+  dictCache: new Map(),
+  remoteCache: new Map(),
+};
 
 const CrudContext = React.createContext<ResolvedCrudContext>(defaultContext);
 
 export function CrudProvider({ value, children }: { value: CrudContextValue; children?: React.ReactNode }) {
   const { t, can, dictionary } = value;
   const resolved = React.useMemo<ResolvedCrudContext>(
-    () => ({ t: t ?? identity, can: can ?? allow, dictionary, dictCache: new Map() }),
+    () => ({ t: t ?? identity, can: can ?? allow, dictionary, dictCache: new Map(), remoteCache: new Map() }),
     [t, can, dictionary],
   );
   return <CrudContext.Provider value={resolved}>{children}</CrudContext.Provider>;

@@ -11,9 +11,8 @@ import {
   type TreeNodeData,
   useUiLocale,
 } from '@smart/ui';
-import { useCrudContext, useOptions } from './crud-context';
+import { useCrudContext } from './crud-context';
 import {
-  formatCellValue,
   joinFieldValue,
   missingUpload,
   optionValue,
@@ -27,6 +26,7 @@ import {
   AvatarUpload,
   Cascader,
   ColourPicker,
+  Combobox,
   DatePicker,
   DateRangePicker,
   DateTimePicker,
@@ -34,7 +34,10 @@ import {
   TreeSelect,
   Upload,
 } from './lazy-controls';
+import { useColumnOptions } from './remote-options';
 import type { CrudColumn, Option } from './types';
+
+export { CrudCell } from './crud-cell';
 
 export type CrudControlProps<Row, Form> = {
   column: CrudColumn<Row, Form>;
@@ -52,59 +55,6 @@ export type CrudControlProps<Row, Form> = {
   ref?: React.Ref<HTMLElement>;
 };
 
-/** Cell of a list column: dictionary labels, formatted dates, avatar thumbnail, colour swatch, file links. */
-export function CrudCell<Row, Form>({ column, row }: { column: CrudColumn<Row, Form>; row: Row }) {
-  const { t } = useCrudContext();
-  const options = useOptions(column.dict, column.options, column.numericDict);
-  if (column.render) return <>{column.render(row)}</>;
-  const value = (row as Record<string, unknown>)[column.prop];
-  if (column.type === 'avatar') {
-    const url = toText(value);
-    if (!url) return null;
-    return (
-      <img
-        data-slot="crud-cell-avatar"
-        src={url}
-        alt={t(column.label)}
-        className="inline-block size-8 rounded-full border border-border object-cover"
-      />
-    );
-  }
-  if (column.type === 'color') {
-    const hex = toText(value);
-    if (!hex) return null;
-    return (
-      <span data-slot="crud-cell-colour" className="inline-flex items-center gap-1.5">
-        <span
-          aria-hidden
-          className="size-4 shrink-0 rounded-sm border border-border"
-          style={{ backgroundColor: hex }}
-        />
-        <span className="font-mono text-xs">{hex}</span>
-      </span>
-    );
-  }
-  if (column.type === 'upload') {
-    const files = toUploadFiles(value, column.separator ?? ',');
-    return (
-      <span data-slot="crud-cell-files" className="inline-flex flex-wrap gap-x-2">
-        {files.map((file, index) => (
-          <a
-            key={`${file.url}-${index}`}
-            href={file.url}
-            target="_blank"
-            rel="noreferrer"
-            className="text-primary-text underline-offset-4 hover:underline"
-          >
-            {file.name}
-          </a>
-        ))}
-      </span>
-    );
-  }
-  return <>{formatCellValue(column, value, options)}</>;
-}
-
 /** The input control of a column (dialog or search bar). */
 export function CrudControl<Row, Form>({
   column,
@@ -118,7 +68,7 @@ export function CrudControl<Row, Form>({
 }: CrudControlProps<Row, Form>) {
   const { t } = useCrudContext();
   const { messages } = useUiLocale();
-  const options = useOptions(column.dict, column.options, column.numericDict);
+  const options = useColumnOptions(column);
   const label = t(column.label);
   const type = column.type ?? 'input';
   const isChoice = !['input', 'textarea', 'password', 'number'].includes(type);
@@ -190,6 +140,18 @@ export function CrudControl<Row, Form>({
         />
       );
     case 'select':
+      // a long list (another entity's rows): searched by label; clearing sends '' (no row, patterns.yaml OptionalId)
+      if (column.filterable)
+        return (
+          <Combobox
+            {...control}
+            ref={buttonRef}
+            placeholder={placeholder}
+            value={toText(value)}
+            onChange={(v) => onChange(v === undefined ? '' : optionValue(options, v))}
+            options={options.map((o) => ({ value: String(o.value), label: o.label, disabled: o.disabled }))}
+          />
+        );
       return (
         <SimpleSelect
           id={rest.id}

@@ -25,6 +25,8 @@ import { CrudToolbar } from './crud-toolbar';
 import { childrenOf, flattenTree, hasUnloadedChildren, resolveTree, withParentOptions } from './crud-tree';
 import { resourcePermissions, resourceStorageKey } from './define-resource';
 import { buildExportColumns, fetchAllRows } from './crud-export';
+import { useDropRemoteOptions } from './remote-options';
+import { buildSearchParams, type SearchValues } from './search-params';
 import type { CrudAdapter, CrudFormMode, ResourceDef } from './types';
 import { useCrudList } from './use-crud-list';
 
@@ -40,8 +42,8 @@ export type CrudPageProps<Row, Form> = {
   fixedParams?: Record<string, string | number | boolean>;
   /** Extra toolbar content after the built-in buttons. */
   toolbarExtra?: React.ReactNode;
-  /** Extra row actions after view/edit/delete. */
-  rowActions?: (row: Row) => React.ReactNode;
+  /** Extra row actions after view/edit/delete; `page.reload()` lists the rows again after an action changed them. */
+  rowActions?: (row: Row, page: CrudRowActionContext) => React.ReactNode;
   /**
    * The list loads again (same search, page and sort) whenever this value changes: a page's own row action that
    * changed the rows (a task claimed off the claim list) bumps it.
@@ -53,6 +55,23 @@ export type CrudPageProps<Row, Form> = {
    * screen: landmarks of one kind must have distinct names (WCAG, axe landmark-unique).
    */
   landmarkLabel?: string;
+  /**
+   * Search values the page opens with (a link's filters, page-query.tsx `searchValuesFromQuery`): shown in the search
+   * bar and sent with the first list; reset drops them. Read once, when the page mounts.
+   */
+  initialSearch?: SearchValues;
+  /**
+   * Milliseconds after which the rows on screen are listed again, quietly (no loading state, the selection kept), or
+   * false: asked after every answer, so a run monitor polls while a run on screen is in progress and stops when all
+   * are done. Paused while the page's tab is hidden.
+   */
+  refetchInterval?: (rows: Row[]) => number | false | undefined;
+};
+
+/** What a page's own row actions may ask of the page. */
+export type CrudRowActionContext = {
+  /** Lists the rows again (same search, page and sort). */
+  reload: () => void;
 };
 
 type DialogState = {
@@ -83,6 +102,8 @@ function CrudPageView<Row, Form>({
   reloadKey,
   className,
   landmarkLabel,
+  initialSearch,
+  refetchInterval,
 }: CrudPageProps<Row, Form>) {
   const crud = useCrudContext();
   const { t, can } = crud;
@@ -100,7 +121,10 @@ function CrudPageView<Row, Form>({
 
   const pageSizes = resource.pageSizes ?? DEFAULT_PAGE_SIZES;
   const tree = resolveTree(resource);
-  const list = useCrudList({ resource, adapter, fixedParams, reloadKey });
+  const [initialQuery] = React.useState(() =>
+    initialSearch ? buildSearchParams(initialSearch, resource.columns) : undefined,
+  );
+  const list = useCrudList({ resource, adapter, fixedParams, reloadKey, initialQuery, refetchInterval });
   const { page, records, loading, selection, setSelection, reload } = list;
   const [dialog, setDialog] = React.useState<DialogState>(closedDialog);
   // Mounted from the first opening on, so closing keeps its animation and reopening is instant.
@@ -127,6 +151,9 @@ function CrudPageView<Row, Form>({
   const allowExport = resource.export !== false;
   const allowAddChild = allowAdd && !!tree?.addChild;
 
+  // other entities' forms offer these rows (x-entity.refs): a write makes them read the rows again
+  const dropRemoteOptions = useDropRemoteOptions();
+
   const removeIds = async (ids: string[]) => {
     const ok = await confirm({ title: messages.tip, description: messages.deleteConfirm, destructive: true });
     if (!ok) return;
@@ -137,6 +164,7 @@ function CrudPageView<Row, Form>({
     }
     toast.success(messages.deleteSuccess);
     setSelection({});
+    dropRemoteOptions(resource.name);
     reload();
   };
 
@@ -195,6 +223,7 @@ function CrudPageView<Row, Form>({
       toast.success(messages.updateSuccess);
     }
     setDialog((d) => ({ ...d, open: false }));
+    dropRemoteOptions(resource.name);
     reload();
   };
 
@@ -257,7 +286,7 @@ function CrudPageView<Row, Form>({
         onEdit={allowEdit ? () => openRow('edit', row, index) : undefined}
         onDelete={allowDelete ? () => void removeIds([getRowId(row, index)]) : undefined}
         onAddChild={allowAddChild ? () => openAddChild(row) : undefined}
-        extra={rowActions?.(row)}
+        extra={rowActions?.(row, { reload })}
       />
     );
   };
@@ -270,6 +299,7 @@ function CrudPageView<Row, Form>({
         onReset={list.reset}
         loading={loading}
         aria-label={landmarkLabel}
+        initialValues={initialSearch}
       />
       <CrudToolbar
         onAdd={allowAdd ? () => openAdd() : undefined}

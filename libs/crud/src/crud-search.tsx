@@ -16,6 +16,8 @@ export type CrudSearchProps<Row, Form> = {
   className?: string;
   /** Accessible name of the search landmark (distinct when several CRUD pages share a screen). */
   'aria-label'?: string;
+  /** Values the bar starts with (CrudPage's `initialSearch`); reset clears them. */
+  initialValues?: SearchValues;
 };
 
 /**
@@ -32,16 +34,20 @@ export function CrudSearch<Row, Form>({
   loading,
   className,
   'aria-label': ariaLabel,
+  initialValues,
 }: CrudSearchProps<Row, Form>) {
   const { t } = useCrudContext();
   const { messages } = useUiLocale();
-  const [values, setValues] = React.useState<SearchValues>({});
+  const [values, setValues] = React.useState<SearchValues>(() => initialValues ?? {});
   const idBase = React.useId();
   const phone = useMediaQuery(PHONE_QUERY);
-  const [expanded, setExpanded] = React.useState(false);
+  const limit = phone ? SHOWN.phone : SHOWN.wide;
+  // a filter the page opened with stays in sight, even when it is one of the folded fields
+  const [expanded, setExpanded] = React.useState(() =>
+    columns.slice(limit).some((c) => initialValues?.[c.prop] !== undefined),
+  );
 
   if (columns.length === 0) return null;
-  const limit = phone ? SHOWN.phone : SHOWN.wide;
   const foldable = columns.length > limit;
   const shown = foldable && !expanded ? columns.slice(0, limit) : columns;
 

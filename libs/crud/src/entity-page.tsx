@@ -1,10 +1,13 @@
 import type { EntityField, EntityManifest } from '@smart/api-sdk/manifest';
-import type { ComponentType } from 'react';
+import { useMemo, type ComponentType } from 'react';
 
 import { CrudPage } from './crud-page';
 import { defineResource } from './define-resource';
 import { entityAdapter } from './entity-adapter';
+import type { EntityPageExtension, EntityRow } from './entity-extension';
 import type { EntityOverrides } from './entity-resource';
+import { usePageQuery } from './page-query';
+import { searchValuesFromQuery } from './search-params';
 import type { CrudColumn, ResourceDef } from './types';
 
 /** Bookkeeping fields of the view objects that an operator does not read in a list. */
@@ -15,16 +18,23 @@ export const GENERIC_LIST_COLUMNS = 8;
 
 /** Lists and JSON objects have no control of their own in a generic form (a run's outputs, a task's extra params). */
 const structured = (f: EntityField) => f.type === 'array' || f.type === 'object';
-/** A link to another row (an id, or '' for none): read as a number, so listed only on demand. */
-const reference = (f: EntityField) => f.name.endsWith('Id') && !!f.pattern?.includes('[0-9]{1,20}');
+/**
+ * A link to another row (an id, or '' for none) that the contract does not declare a ref of: read as a number, so
+ * listed only on demand. A declared ref (`x-entity.refs`) lists the row's label.
+ */
+const reference = (f: EntityField) => !f.ref && f.name.endsWith('Id') && !!f.pattern?.includes('[0-9]{1,20}');
 
 /**
  * The resource of a declared entity that no feature overrides (docs/architecture.md §4): the manifest's, as it is,
  * but listing a screenful of columns (the others on demand in the column settings: links to other rows and long
  * texts first), and without the structured fields a generic control cannot edit. An entity nobody adds or edits
- * (a log the engine writes) lists its view fields, read-only.
+ * (a log the engine writes) lists its view fields, read-only. A feature's `extension` patches cells, adds list-only
+ * columns and says which columns list first.
  */
-export function entityResource(entity: EntityManifest): ResourceDef<unknown, unknown> {
+export function entityResource(
+  entity: EntityManifest,
+  extension: EntityPageExtension = {},
+): ResourceDef<unknown, unknown> {
   const editable = !!entity.buttons.add || !!entity.buttons.edit;
   const columns: Record<string, object | false> = {};
   for (const f of entity.fields) {
@@ -36,11 +46,17 @@ export function entityResource(entity: EntityManifest): ResourceDef<unknown, unk
     // a field the contract lists first (a tenant's code) is listed even when the server fills it
     else if (entity.columns?.includes(f.name)) columns[f.name] = {};
   }
+  for (const [name, patch] of Object.entries(extension.columns ?? {})) {
+    const base = columns[name];
+    if (base !== false) columns[name] = { ...base, ...patch };
+  }
   const resource = defineResource(entity, {
     columns: columns as EntityOverrides<unknown, unknown>['columns'],
+    extra: [...(extension.extra ?? [])] as unknown as CrudColumn<unknown, unknown>[],
+    ...(extension.menuWidth ? { menuWidth: extension.menuWidth } : {}),
   });
   const byName = new Map(entity.fields.map((f) => [f.name, f]));
-  const first = entity.columns;
+  const first = extension.listColumns ?? entity.columns;
   if (first) {
     // the contract names what a list shows at first (x-entity.columns), in its order; the rest on demand
     const rank = (c: CrudColumn<unknown, unknown>) => {
@@ -65,11 +81,25 @@ export function entityResource(entity: EntityManifest): ResourceDef<unknown, unk
   return { ...resource, columns: listed };
 }
 
-/** The page of `entityResource(entity)`. */
-export function entityPage(entity: EntityManifest): ComponentType {
-  const resource = entityResource(entity);
+/**
+ * The page of `entityResource(entity, extension)`, with the extension's row actions and refetching; a tab opened with a
+ * query (`?groupId_equal=42`) starts with those filters in its search bar.
+ */
+export function entityPage(entity: EntityManifest, extension: EntityPageExtension = {}): ComponentType {
+  const resource = entityResource(entity, extension);
   const adapter = entityAdapter(entity);
+  const { rowActions, refetchInterval } = extension;
   return function EntityPage() {
-    return <CrudPage resource={resource} adapter={adapter} />;
+    const query = usePageQuery();
+    const initialSearch = useMemo(() => searchValuesFromQuery(resource.columns, query), [query]);
+    return (
+      <CrudPage
+        resource={resource}
+        adapter={adapter}
+        initialSearch={initialSearch}
+        {...(rowActions ? { rowActions: (row, page) => rowActions(row as EntityRow, page) } : {})}
+        {...(refetchInterval ? { refetchInterval: (rows) => refetchInterval(rows as EntityRow[]) } : {})}
+      />
+    );
   };
 }

@@ -1,6 +1,7 @@
 import type { EntityField, EntityFilter, EntityManifest, FilterKind } from '@smart/api-sdk/manifest';
 import { toSnakeCase } from '@smart/ui';
 
+import { refOptions } from './entity-refs';
 import type { CrudColumn, CrudFieldType, CrudRules, ResourceDef } from './types';
 
 type Prop<Row, Form> = Extract<keyof Row | keyof Form, string>;
@@ -27,6 +28,8 @@ const DATE_KINDS: readonly FilterKind[] = ['dategt', 'datelt', 'datege', 'datele
 const TEXT_KINDS: readonly FilterKind[] = ['like', 'likeleft', 'likeright'];
 
 function guessType(field: EntityField): CrudFieldType {
+  // ids of another entity's rows are picked among them (`x-entity.refs`), several into a comma-joined list
+  if (field.ref) return field.ref.multiple ? 'multiselect' : 'select';
   if (field.dict || field.enum) return 'select';
   if (field.type === 'integer' || field.type === 'number') return 'number';
   if (field.type === 'boolean') return 'switch';
@@ -95,7 +98,10 @@ function deriveColumn<Row, Form>(
   const type = guessType(field);
   const column: CrudColumn<Row, Form> = { prop, label: `${entity.i18n}.${field.name}`, type };
   if (type === 'textarea') column.span = 24;
-  if (field.dict) {
+  if (field.ref) {
+    column.remoteOptions = refOptions(field.ref);
+    column.filterable = true;
+  } else if (field.dict) {
     column.dict = field.dict;
     if (field.type === 'integer' || field.type === 'number') column.numericDict = true;
   } else if (field.enum) column.options = field.enum.map((value) => ({ label: String(value), value }));

@@ -1,5 +1,7 @@
 import type { ComponentType } from 'react';
 
+import type { EntityExtensionLoader } from './entity-extension';
+
 /**
  * One feature library as the console composes it (docs/architecture.md §4: "each feature library exports one `feature`
  * object"). Features may not import each other or the console (§2), so the shape lives here, below both.
@@ -39,6 +41,11 @@ export interface Feature {
   /** Menu icons by the name the server menu gives in `source` (docs/spec.md §2). */
   icons?: Readonly<Record<string, MenuIconComponent>>;
   catalogue?: FeatureCatalogue;
+  /**
+   * Additions to the generic pages of declared entities (entity-extension.ts), by entity name (`dy_comm`): row
+   * actions, cells and refetching on a page the feature does not serve itself.
+   */
+  entityExtensions?: Readonly<Record<string, EntityExtensionLoader>>;
 }
 
 /** Declares a feature, keeping its literal route keys for tests. */

@@ -3,6 +3,7 @@ export {
   AvatarUpload,
   Cascader,
   ColourPicker,
+  Combobox,
   DatePicker,
   DateRangePicker,
   DateTimePicker,

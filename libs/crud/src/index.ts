@@ -7,11 +7,13 @@ export {
   toRegisterOptions,
   type CrudFormDialogProps,
 } from './crud-form-dialog';
-export { CrudPage, type CrudPageProps } from './crud-page';
+export { CrudPage, type CrudPageProps, type CrudRowActionContext } from './crud-page';
 export { CrudSearch, type CrudSearchProps } from './crud-search';
 export { defineResource, resourcePermissions, resourceStorageKey } from './define-resource';
 export { entityAdapter } from './entity-adapter';
 export { entityPagesFeature } from './entity-pages';
+export type { EntityExtensionLoader, EntityPageExtension, EntityRow } from './entity-extension';
+export { PageQueryProvider, usePageQuery } from './page-query';
 export {
   defineFeature,
   type Feature,
@@ -24,7 +26,13 @@ export { resourceFromEntity, type EntityOverrides } from './entity-resource';
 export { buildExportColumns, EXPORT_MAX_ROWS, EXPORT_PAGE_SIZE, fetchAllRows } from './crud-export';
 export { flattenOptions, formatCellValue, joinFieldValue, splitFieldValue } from './field-values';
 export { CrudToolbar, type CrudToolbarProps } from './crud-toolbar';
-export { buildSearchParams, DATE_TIME_FORMAT, isRangeColumn, type SearchValues } from './search-params';
+export {
+  buildSearchParams,
+  DATE_TIME_FORMAT,
+  isRangeColumn,
+  searchValuesFromQuery,
+  type SearchValues,
+} from './search-params';
 export type {
   CrudActions,
   CrudAdapter,
@@ -38,6 +46,9 @@ export type {
   CrudRules,
   CrudRuleValue,
   Option,
+  RemoteOptions,
   ResourceDef,
   ResourceTree,
 } from './types';
+export { refOptions, REF_PAGE_SIZE } from './entity-refs';
+export { useColumnOptions, useDropRemoteOptions, useRemoteOptions } from './remote-options';

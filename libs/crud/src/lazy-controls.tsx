@@ -29,6 +29,9 @@ export const Cascader = lazyControl<PropsOf<Controls['Cascader']>>(() =>
 export const ColourPicker = lazyControl<PropsOf<Controls['ColourPicker']>>(() =>
   import('./heavy-controls').then((m) => m.ColourPicker),
 );
+export const Combobox = lazyControl<PropsOf<Controls['Combobox']>>(() =>
+  import('./heavy-controls').then((m) => m.Combobox),
+);
 export const DatePicker = lazyControl<PropsOf<Controls['DatePicker']>>(() =>
   import('./heavy-controls').then((m) => m.DatePicker),
 );

@@ -56,3 +56,21 @@ export function buildSearchParams<Row, Form>(
   }
   return out;
 }
+
+/**
+ * Search-bar values from a page's query (page-query.tsx): each key that is the query parameter of a searchable
+ * column (its `searchParam`, else its prop) fills that column, so a link such as `?groupId_equal=42` opens the list
+ * filtered, with the filter visible in the search bar and removed by its reset. Ranges and unknown keys are ignored.
+ */
+export function searchValuesFromQuery<Row, Form>(
+  columns: CrudColumn<Row, Form>[],
+  query: Readonly<Record<string, string>>,
+): SearchValues {
+  const values: SearchValues = {};
+  for (const column of columns) {
+    if (!column.search || isRangeColumn(column)) continue;
+    const value = query[column.searchParam ?? column.prop];
+    if (value !== undefined && value !== '') values[column.prop] = value;
+  }
+  return values;
+}

@@ -15,6 +15,17 @@ export type Option = {
   isLeaf?: boolean;
 };
 
+/** Options a column reads on demand, such as the rows of another entity (remote-options.ts, entity-refs.ts). */
+export interface RemoteOptions {
+  /**
+   * What they are cached under, shared by every column giving the same key; it starts with the entity they come from
+   * (`['dy_comm_arr', 'arrName']`), so a write on that entity's page drops them.
+   */
+  key: readonly [entity: string, ...rest: string[]];
+  /** Reads the options; a failure leaves the field with its raw values. */
+  load: (signal?: AbortSignal) => Promise<Option[]>;
+}
+
 export type CrudFieldType =
   | 'input'
   | 'textarea'
@@ -91,6 +102,10 @@ export interface CrudColumn<Row, Form = Row> {
   numericDict?: boolean;
   /** Static options (select, radio, multiselect, tree, cascader; switch: [off, on]). */
   options?: Option[];
+  /** Options read on demand (another entity's rows, `x-entity.refs`); the list shows their labels. */
+  remoteOptions?: RemoteOptions;
+  /** Select: pick from a searchable list (long option lists: another entity's rows). */
+  filterable?: boolean;
   /**
    * How multi-valued fields (multiselect, multiple tree, upload, cascader, daterange) store their value:
    * 'string' joins with `separator` (the platform sends comma-joined ids), 'array' keeps an array.

@@ -9,7 +9,7 @@ import {
 } from '@smart/ui';
 import { insertChildren } from './crud-tree';
 import { buildSearchParams, type SearchValues } from './search-params';
-import type { CrudAdapter, CrudExportParams, ResourceDef } from './types';
+import type { CrudAdapter, CrudExportParams, CrudListParams, ResourceDef } from './types';
 
 // The list query of a CRUD page (page, search, sort, fixed filters), the rows that answer it, their selection, and
 // the children a lazy tree loads on demand: the state CrudPage's table, search bar and toolbar share.
@@ -22,6 +22,10 @@ export type UseCrudListOptions<Row, Form> = {
   fixedParams: Params | undefined;
   /** The list loads again whenever this changes (CrudPage's `reloadKey`). */
   reloadKey?: unknown;
+  /** Filters the list starts with (CrudPage's `initialSearch`, as query parameters); reset drops them. */
+  initialQuery?: Params;
+  /** CrudPage's `refetchInterval`: ms until the rows on screen are asked again, quietly; false stops. */
+  refetchInterval?: (rows: Row[]) => number | false | undefined;
 };
 
 export function useCrudList<Row, Form>({
@@ -29,9 +33,11 @@ export function useCrudList<Row, Form>({
   adapter,
   fixedParams,
   reloadKey,
+  initialQuery,
+  refetchInterval,
 }: UseCrudListOptions<Row, Form>) {
   const [page, setPage] = React.useState({ current: 1, size: resource.defaultPageSize ?? DEFAULT_PAGE_SIZE });
-  const [query, setQuery] = React.useState<Params>({});
+  const [query, setQuery] = React.useState<Params>(() => initialQuery ?? {});
   const [reloadToken, setReloadToken] = React.useState(0);
   const [records, setRecords] = React.useState<Row[]>([]);
   const [total, setTotal] = React.useState(0);
@@ -55,6 +61,8 @@ export function useCrudList<Row, Form>({
   const adapterRef = React.useRef(adapter);
   adapterRef.current = adapter;
   const requestId = React.useRef(0);
+  // The parameters of the request the rows on screen answer, asked again by the refetch below.
+  const lastParams = React.useRef<CrudListParams | undefined>(undefined);
   const fixedKey = JSON.stringify(fixedParams ?? {});
 
   /** The current filters and sort, without paging (what export and a lazy tree's levels are asked with). */
@@ -76,8 +84,16 @@ export function useCrudList<Row, Form>({
     const fixed = JSON.parse(fixedKey) as Params;
     setLoading(true);
     setSelection({});
+    const params: CrudListParams = {
+      ...fixed,
+      ...query,
+      ...sortParams,
+      current: page.current,
+      size: page.size,
+    };
+    lastParams.current = params;
     adapterRef.current
-      .list({ ...fixed, ...query, ...sortParams, current: page.current, size: page.size })
+      .list(params)
       .then(
         (result) => {
           if (id !== requestId.current) return;
@@ -94,6 +110,32 @@ export function useCrudList<Row, Form>({
   }, [query, page, reloadToken, fixedKey, sortParams, reloadKey]);
 
   const reload = React.useCallback(() => setReloadToken((n) => n + 1), []);
+
+  // The quiet refetch (a run monitor while runs are in progress): the same request again after the interval the
+  // rows ask for, without the loading state or a new selection; each answer schedules the next, so it stops when
+  // `refetchInterval` answers false, on an error (no toast every few seconds), and while the tab is hidden
+  // (`<Activity>` unmounts effects). Its answer is dropped when a search, a page or a reload came first.
+  const refetchRef = React.useRef(refetchInterval);
+  refetchRef.current = refetchInterval;
+  React.useEffect(() => {
+    const params = lastParams.current;
+    const ms = !loading && params ? refetchRef.current?.(records) : false;
+    if (!ms || !params) return;
+    const id = requestId.current;
+    const timer = setTimeout(() => {
+      adapterRef.current.list(params).then(
+        (result) => {
+          if (id !== requestId.current) return;
+          setRecords(result.records);
+          setTotal(result.total);
+        },
+        () => {
+          // reported by the adapter's HTTP layer; the refetch stops until the rows change
+        },
+      );
+    }, ms);
+    return () => clearTimeout(timer);
+  }, [records, loading]);
 
   const search = (values: SearchValues) => {
     setQuery(buildSearchParams(values, resource.columns));

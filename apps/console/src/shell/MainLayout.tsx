@@ -1,6 +1,6 @@
 import { createQueryClient, oauthClearCache } from '@smart/api-sdk';
 import { can, getSession, loadPermissions, startTokenRefresh, useSession, type Tab } from '@smart/auth';
-import { CrudProvider, type Feature } from '@smart/crud';
+import { CrudProvider, PageQueryProvider, type Feature } from '@smart/crud';
 import { ConfirmProvider, UiLocaleProvider, useConfirm } from '@smart/ui';
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
@@ -68,13 +68,18 @@ function pageLabel(
 }
 
 function renderTab(tab: Tab, resolve: (path: string) => ResolvedView | undefined) {
-  const path = tab.value.split('?')[0] ?? tab.value;
+  const [path = tab.value, search = ''] = tab.value.split('?');
   const view = resolve(path);
   if (!view) return null;
   if (view.kind === 'iframe') return <IframePage src={tab.query['src']} title={tab.label} />;
   if (view.kind === 'unavailable') return <UnavailablePage name={tab.label} />;
   const { Component } = view;
-  return <Component />;
+  // each kept-alive tab's page reads its own query (a link's filters), not the location of the tab on screen
+  return (
+    <PageQueryProvider value={Object.fromEntries(new URLSearchParams(search))}>
+      <Component />
+    </PageQueryProvider>
+  );
 }
 
 /** A menu page (a leaf that is no external link) at `path`. */

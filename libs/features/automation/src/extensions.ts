@@ -1,0 +1,17 @@
+// The chunk the entity pages load for their extensions (index.ts): the table of SDK functions and the components.
+import type { EntityPageExtension } from '@smart/crud';
+import { RUN_KINDS, TASK_KINDS } from './automation-entities';
+import { runMonitorExtension } from './monitor/monitor-extension';
+import type { RunEntityName, TaskEntityName } from './names';
+import { taskExtension } from './task/task-extension';
+
+export const taskPageExtension = (name: TaskEntityName): EntityPageExtension =>
+  taskExtension(TASK_KINDS[name]);
+export const runPageExtension = (name: RunEntityName): EntityPageExtension =>
+  runMonitorExtension(RUN_KINDS[name]);
+
+export { CronEditor, type CronEditorProps } from './cron/CronEditor';
+export { ScheduleDialog, type ScheduleDialogProps } from './task/ScheduleDialog';
+export { RunNowButton, ScheduleButton, TaskActions } from './task/TaskActions';
+export { RunStatusBadge } from './monitor/RunStatusBadge';
+export { RunCounts } from './monitor/RunCounts';

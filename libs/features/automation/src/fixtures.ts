@@ -1,0 +1,57 @@
+// Rows of the tests and stories: a Douyin comment task and runs of it, shaped as the contract answers them
+// (dy_comm.yaml DyComm, patterns.yaml log group); only the fields the pages read are filled.
+import type { DyComm, DyCommLogGroup, RunStatus } from '@smart/api-sdk';
+
+const audit = {
+  tenantId: '000000',
+  createUser: '1',
+  createDept: '1',
+  createTime: '2026-11-22 08:00:00',
+  updateUser: '1',
+  updateTime: '2026-11-22 08:00:00',
+  isDeleted: 0 as const,
+};
+
+export function commentTask(over: Partial<DyComm> = {}): DyComm {
+  return {
+    ...audit,
+    id: '4001',
+    taskName: '美妆评论',
+    cron: '0 0 9,14,20 * * ?',
+    nextRunTime: '2026-11-22 14:00:00',
+    lastRunTime: '2026-11-22 09:00:00',
+    lastRunStatus: 'SUCCESS',
+    status: 1,
+    ...over,
+  } as DyComm;
+}
+
+export function commentRun(
+  id: string,
+  runStatus: RunStatus,
+  over: Partial<DyCommLogGroup> = {},
+): DyCommLogGroup {
+  const done = !['PENDING', 'WAITING', 'RUNNING', 'STOPPING'].includes(runStatus);
+  return {
+    ...audit,
+    id,
+    commId: '4001',
+    taskName: '美妆评论',
+    arrId: '3001',
+    robotAccount: 'robot-01',
+    triggerType: 2,
+    jobUuid: `job-${id}`,
+    runStatus,
+    triggerTime: '2026-11-22 10:31:00',
+    startTime: '2026-11-22 10:31:05',
+    endTime: done ? '2026-11-22 10:40:00' : '',
+    durationSec: done ? 535 : 0,
+    plannedCount: 30,
+    successCount: done ? 27 : 12,
+    failCount: done ? 2 : 1,
+    skipCount: done ? 1 : 0,
+    powerCost: 2,
+    errorMsg: '',
+    ...over,
+  } as DyCommLogGroup;
+}

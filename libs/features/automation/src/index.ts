@@ -1,0 +1,29 @@
+// The automation engine's console side as the console composes it (docs/architecture.md §4): no pages of its own,
+// but additions to the generic pages of the task definitions (schedule, run now) and of the run log groups (the run
+// monitor), through libs/crud's entity extensions. Each loads with its page, in this feature's chunk.
+import { defineFeature, type EntityExtensionLoader } from '@smart/crud';
+import en from './i18n/en';
+import zh from './i18n/zh';
+import { RUN_ENTITIES, TASK_ENTITIES, type RunEntityName, type TaskEntityName } from './names';
+
+const taskPage =
+  (name: TaskEntityName): EntityExtensionLoader =>
+  () =>
+    import('./extensions').then((m) => ({ default: m.taskPageExtension(name) }));
+
+const runPage =
+  (name: RunEntityName): EntityExtensionLoader =>
+  () =>
+    import('./extensions').then((m) => ({ default: m.runPageExtension(name) }));
+
+export const feature = defineFeature({
+  name: 'automation',
+  routes: {},
+  entityExtensions: Object.fromEntries([
+    ...TASK_ENTITIES.map((name) => [name, taskPage(name)] as const),
+    ...RUN_ENTITIES.map((name) => [name, runPage(name)] as const),
+  ]),
+  catalogue: { zh, en },
+});
+
+export { TASK_ENTITIES, RUN_ENTITIES };

@@ -1,0 +1,27 @@
+// The entities this feature extends, by name (libs/crud entity-extension.ts). Kept apart from the table of their SDK
+// functions (automation-entities.ts) so the feature object the shell loads up front imports no page code.
+
+/** Task definitions with `updateCron` and `triggerJob` (openapi paths of each tag; automation-domain.md §4.2). */
+export const TASK_ENTITIES = [
+  'dy_browse',
+  'dy_comm',
+  'dy_publish',
+  'xsh_browse',
+  'xsh_comm',
+  'xhs_publish',
+  'sph_browse',
+] as const;
+
+/** Run log groups: one row per run of one unit (automation-domain.md §2.1 LOG_GROUP, §4.1). */
+export const RUN_ENTITIES = [
+  'dy_browe_log_group',
+  'dy_comm_log_group',
+  'dy_live_log_group',
+  'xsh_browe_log_group',
+  'xsh_comm_log_group',
+  'xhs_publish_log_group',
+  'sph_browe_log_group',
+] as const;
+
+export type TaskEntityName = (typeof TASK_ENTITIES)[number];
+export type RunEntityName = (typeof RUN_ENTITIES)[number];

@@ -1,0 +1,112 @@
+import type { TriggerJobResult } from '@smart/api-sdk';
+import { useCrudContext } from '@smart/crud';
+import { Button, useConfirm } from '@smart/ui';
+import { CalendarClock, Play } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { listLink, type TaskKind } from '../automation-entities';
+import { RunResultDialog } from './RunResultDialog';
+import { ScheduleDialog, type ScheduledTask } from './ScheduleDialog';
+
+export interface TaskActionsProps {
+  kind: TaskKind;
+  task: ScheduledTask;
+  /** The row changed (its cron, next run time or last run status): list the rows again. */
+  onChanged?: () => void;
+  /** Pause before the cron editor asks the server (tests and stories shorten it). */
+  debounceMs?: number;
+}
+
+/**
+ * The task row's "定时设置" and "立即执行". Both change the task, so both need its edit permission (the contract declares
+ * no button of their own: x-entity buttons).
+ */
+export function TaskActions({ kind, task, onChanged, debounceMs }: TaskActionsProps) {
+  const { can } = useCrudContext();
+  const edit = kind.entity.buttons.edit;
+  if (edit && !can(edit)) return null;
+  return (
+    <>
+      <ScheduleButton kind={kind} task={task} {...(onChanged ? { onChanged } : {})} debounceMs={debounceMs} />
+      <RunNowButton kind={kind} task={task} {...(onChanged ? { onChanged } : {})} />
+    </>
+  );
+}
+
+export function ScheduleButton({ kind, task, onChanged, debounceMs }: TaskActionsProps) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button variant="link" size="xs" data-action="task-schedule" onClick={() => setOpen(true)}>
+        <CalendarClock aria-hidden />
+        {t('automation.schedule.action')}
+      </Button>
+      <ScheduleDialog
+        kind={kind}
+        task={task}
+        open={open}
+        onOpenChange={setOpen}
+        {...(onChanged ? { onSaved: () => onChanged() } : {})}
+        {...(debounceMs !== undefined ? { debounceMs } : {})}
+      />
+    </>
+  );
+}
+
+/**
+ * "立即执行": after a confirmation, `<tag>TriggerJob` fires the task once (trigger type manual); the answer lists one run
+ * per unit, shown by outcome with the way to the runs. A refusal (a disabled task) is the HTTP layer's error toast.
+ */
+export function RunNowButton({ kind, task, onChanged }: Omit<TaskActionsProps, 'debounceMs'>) {
+  const { t } = useTranslation();
+  const confirm = useConfirm();
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<TriggerJobResult | undefined>();
+  const [open, setOpen] = useState(false);
+  const name = task.taskName || task.id;
+  const monitor = listLink(kind.runs, task.id);
+
+  const run = async () => {
+    const ok = await confirm({
+      title: t('automation.run.confirmTitle'),
+      description: t('automation.run.confirm', { name }),
+    });
+    if (!ok) return;
+    setBusy(true);
+    try {
+      setResult(await kind.triggerJob({ id: task.id }));
+      setOpen(true);
+      onChanged?.();
+    } catch {
+      // the HTTP layer has shown why
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <Button variant="link" size="xs" data-action="task-run-now" loading={busy} onClick={() => void run()}>
+        {busy ? null : <Play aria-hidden />}
+        {t('automation.run.action')}
+      </Button>
+      <RunResultDialog
+        taskName={name}
+        result={result}
+        open={open}
+        onOpenChange={setOpen}
+        {...(monitor
+          ? {
+              onMonitor: () => {
+                setOpen(false);
+                void navigate(monitor);
+              },
+            }
+          : {})}
+      />
+    </>
+  );
+}
