@@ -11,10 +11,25 @@ function missing(entity: { name: string }, role: string): never {
  * param.adapter.ts used to write by hand. `submit` creates without an id and updates with one; where the contract
  * splits it, `save` creates and `update` updates. Tenant scoping is the server's.
  */
+/**
+ * The body without the choices left empty: a select the operator did not touch holds '', which an optional field
+ * whose contract values do not include '' (a task's `priority`: high, middle, low) must not send — the server
+ * answers 400 to it, where leaving it out keeps the server's default.
+ */
+function withoutEmptyChoices<Form>(entity: EntityManifest<unknown, Form>, form: Form): Form {
+  const body = { ...(form as Record<string, unknown>) };
+  for (const f of entity.fields) {
+    if (!f.enum || f.required || f.enum.includes('')) continue;
+    if (body[f.name] === '' || body[f.name] === null) delete body[f.name];
+  }
+  return body as Form;
+}
+
 export function entityAdapter<Row, Form>(entity: EntityManifest<Row, Form>): CrudAdapter<Row, Form> {
   const { list, detail, submit, save, update, remove } = entity.api;
   const create = save ?? submit;
   const change = update ?? submit;
+  const clean = (form: Form) => withoutEmptyChoices(entity as EntityManifest<unknown, Form>, form);
   return {
     async list(params) {
       if (!list) return missing(entity, 'list');
@@ -33,9 +48,9 @@ export function entityAdapter<Row, Form>(entity: EntityManifest<Row, Form>): Cru
       if (!create) return missing(entity, 'create');
       // The dialog keeps the row's id field (empty when adding); a create must not carry one.
       const { id: _id, ...body } = form as Form & { id?: unknown };
-      return create(body as Form);
+      return create(clean(body as Form));
     },
-    update: (form) => (change ? change(form) : missing(entity, 'update')),
+    update: (form) => (change ? change(clean(form) as typeof form) : missing(entity, 'update')),
     remove: (ids) => (remove ? remove({ ids: ids.join(',') }) : missing(entity, 'remove')),
   };
 }
