@@ -47,6 +47,9 @@ export default defineConfig({
       DATABASE_URL: '',
       // the fake Alipay / WeChat Pay gateways, as `npm start` has them: the pay page completes real orders
       PAY_SANDBOX: '1',
+      // the simulated Yingdao and chat model, as `npm start` has them; robots a little faster than an operator's
+      ENGINE_SANDBOX: '1',
+      ENGINE_SANDBOX_PACE_MS: '200',
     },
   },
 });

@@ -1,0 +1,85 @@
+import { expect, test, type Page } from '@playwright/test';
+import { api, tokenFor } from './api-helper';
+import { loginAsAdmin } from './login-helper';
+
+// The product's purpose, end to end against the reference server and its simulated Yingdao (ENGINE_SANDBOX, as
+// `npm start` has it): an operator creates a comment account, a comment task and its links, presses "run now", and
+// watches the simulated robot run it — the run ends in success, its action logs appear, and the customer's compute
+// power goes down by one per comment.
+
+async function add(page: Page, path: string, fill: (dialog: ReturnType<Page['getByRole']>) => Promise<void>) {
+  await page.goto(path);
+  await page.getByRole('button', { name: '新增' }).click();
+  const dialog = page.getByRole('dialog');
+  await fill(dialog);
+  await dialog.getByRole('button', { name: '保存' }).click();
+  await expect(page.getByText('新增成功').last()).toBeVisible();
+  await expect(dialog).toBeHidden();
+}
+
+async function choose(page: Page, dialog: ReturnType<Page['getByRole']>, label: string, option: string) {
+  await dialog.getByLabel(label, { exact: true }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+test('a comment task created in the console runs on the simulated robot, logs its comments and spends power', async ({
+  page,
+  request,
+}) => {
+  const stamp = Date.now() % 100_000_000;
+  const unit = `模拟账号${stamp}`;
+  const task = `评论任务${stamp}`;
+  const token = await tokenFor(request, 'admin', 'admin');
+  const powerBefore = (await api<{ power: number }>(request, token, 'GET', 'smart-user/info')).power;
+
+  await loginAsAdmin(page);
+  await add(page, '/dy/dy_comm_arr', async (dialog) => {
+    await dialog.getByLabel('名称', { exact: true }).fill(unit);
+    await dialog.getByLabel('影刀机器人账号').fill('sim-02@sandbox');
+  });
+  await add(page, '/dy/dy_comm', async (dialog) => {
+    await dialog.getByLabel('任务名称').fill(task);
+    await choose(page, dialog, '执行账号', unit);
+    await page.keyboard.press('Escape');
+    await dialog.getByLabel('影刀应用UUID').fill('sandbox-app');
+    await choose(page, dialog, '目标来源', '链接列表');
+    await choose(page, dialog, '评论方式', 'AI 评论');
+    await dialog.getByLabel('单次评论数').fill('2');
+    await dialog.getByLabel('单条消耗算力').fill('1');
+  });
+  for (const n of [1, 2]) {
+    await add(page, '/dy/dy_comm_url', async (dialog) => {
+      await choose(page, dialog, '评论任务', task);
+      await dialog
+        .getByLabel('链接', { exact: true })
+        .fill(`https://www.douyin.com/video/72808549326416${stamp % 1000}${n}`);
+    });
+  }
+
+  // Run now: one unit, one run started.
+  await page.goto('/dy/dy_comm');
+  const row = page.getByRole('row', { name: new RegExp(task) });
+  await row.getByRole('button', { name: '立即执行' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: '确定' }).click();
+  const result = page.getByRole('dialog', { name: new RegExp(task) });
+  await expect(result).toContainText('已启动');
+  await result.getByRole('button', { name: '查看运行记录' }).click();
+
+  // The run monitor, filtered by the task, follows the run until it succeeds.
+  await expect(page).toHaveURL(/\/dy\/dy_comm_log_group\?/);
+  const run = page.getByRole('row', { name: new RegExp(task) });
+  await expect(run).toHaveCount(1);
+  await expect(run.getByText('成功', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(run).toContainText('2 / 0 / 0');
+
+  // Its action logs: the two comments the robot posted with AI texts.
+  await run.getByText('操作日志').click();
+  await expect(page).toHaveURL(/\/dy\/dy_comm_log\?groupId_equal=/);
+  const logs = page.getByRole('table').getByRole('row');
+  await expect(logs).toHaveCount(3); // header + 2
+  await expect(page.getByRole('table')).toContainText(unit);
+
+  // One power per comment, each a row of the ledger.
+  const powerAfter = (await api<{ power: number }>(request, token, 'GET', 'smart-user/info')).power;
+  expect(powerBefore - powerAfter).toBe(2);
+});
