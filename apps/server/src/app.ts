@@ -282,12 +282,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   // API scopes (src/auth/api-scope.ts): after authentication (route onRequest), before validation and handlers
   app.addHook('preValidation', apiScopeHook(db));
+  // button permissions of writes (src/auth/button-guard.ts): before validation too, so a caller without the button
+  // learns nothing of the body's rules and a refused write is refused whatever it sends
+  app.addHook('preValidation', buttonGuardHook(db, writeGuards(entities.all)));
   // NUL characters and infinite numbers no database stores (src/kernel/input-guard.ts): a 400, not a failed query
   app.addHook('preHandler', inputGuardHook);
   // a JSON null where the contract declares none (src/kernel/null-guard.ts): 400 before Ajv coerces it to "" or 0
   app.addHook('preValidation', nullGuardHook);
-  // button permissions of writes (src/auth/button-guard.ts): after validation, which settles the submit body's id
-  app.addHook('preHandler', buttonGuardHook(db, writeGuards(entities.all)));
   // user labels (src/modules/system/user/user-labels.ts): a write that renames drops this instance's names
   // before its answer
   registerLabelInvalidation(app, db);

@@ -15,6 +15,7 @@ import { mjApp } from './db/schema-mj';
 import { aiConfig } from './db/schema-commerce';
 import { PERM_IDS } from './db/seed-perm';
 import { SEED_IDS } from './db/seed-data';
+import { loadSpec } from './spec';
 import { expectContract } from './test/contract';
 import {
   authHeaders,
@@ -1024,13 +1025,56 @@ describe.each(backends)('permissions on %s', (kind) => {
       { op: 'clientRemove', page: 'client', url: `${SYS_}/client/remove?ids=1` },
     ];
 
+    /**
+     * Hand-kept guards whose granted call reaches outside the server (the Yingdao connection test): refused below
+     * like every guarded write, with no case that would need the outside system to answer.
+     */
+    const OUTSIDE = new Set(['yingdaoLogin']);
+
     // Declared entities are covered by being declared (src/crud/conformance.test.ts: their guards follow their
-    // buttons, and a caller without the buttons is refused every write); the hand-kept guards need a case here.
+    // buttons and actions, and a caller without the buttons is refused every write); the hand-kept guards need a
+    // case here.
     it('every hand-kept guarded operation is covered by a case, and every case guards its operation', () => {
       const covered = new Set([...CASES, ...ROLE_CHECKED].map((c) => c.op));
-      for (const op of Object.keys(MODULE_WRITE_GUARDS)) expect(covered, op).toContain(op);
+      for (const op of Object.keys(MODULE_WRITE_GUARDS))
+        if (!OUTSIDE.has(op)) expect(covered, op).toContain(op);
       const guarded = writeGuards(declaredEntities().all);
       for (const op of covered) expect(Object.hasOwn(guarded, op), op).toBe(true);
+    });
+
+    // Every guarded write — declared CRUD writes and actions, hand-kept ones — with the buttons of one kind held on
+    // every page (or none): each call needing another kind is refused before its body is looked at, so an empty
+    // body (or a bare id) proves the guard and writes nothing.
+    it('every guarded write refuses a caller without its kind of button, whatever it sends', async () => {
+      const routes = new Map<string, { method: string; url: string }>();
+      for (const [p, item] of Object.entries(loadSpec().paths))
+        for (const [method, op] of Object.entries(item) as [string, { operationId?: string }][])
+          if (op.operationId) routes.set(op.operationId, { method: method.toUpperCase(), url: p });
+      const guards = Object.entries(writeGuards(declaredEntities().all));
+      const all = [...pageButtons.values()].flat();
+      let refused = 0;
+      for (const held of [undefined, 'add', 'edit', 'delete'] as const) {
+        await grantCodes([btnRole], held ? all.filter((c) => c.endsWith(`_${held}`)) : []);
+        for (const [op, g] of guards) {
+          const route = routes.get(op);
+          expect(route, op).toBeDefined();
+          for (const kind of g.need === 'submit' ? (['add', 'edit'] as const) : [g.need]) {
+            if (kind === held) continue;
+            const res = await s.app.inject({
+              method: route!.method as 'POST',
+              url: route!.url,
+              headers: authHeaders(btnUser),
+              payload: g.need === 'submit' && kind === 'edit' ? { id: '1' } : {},
+            });
+            expect([res.statusCode, res.json()], `${op} (${kind}) holding ${held ?? 'nothing'}`).toEqual([
+              401,
+              { code: 401, success: false, msg: '缺失权限', data: null },
+            ]);
+            refused++;
+          }
+        }
+      }
+      expect(refused).toBeGreaterThan(guards.length * 3);
     });
 
     it.each(ROLE_CHECKED.map((c) => [c.op, c] as const))(

@@ -126,7 +126,48 @@ describe('deriveEntities', () => {
     expect(deriveEntities(c).entities[0]?.columns).toEqual(['createTime', 'thingName']);
   });
 
+  it('reads the further writes of an entity and the button each needs', () => {
+    const c = contract();
+    c.paths['/thing/import'] = { post: { operationId: 'thingImport', tags: ['thing'] } };
+    entity(c).actions = { thingImport: 'add' };
+    expect(deriveEntities(c).entities[0]?.actions).toEqual({ thingImport: 'add' });
+  });
+
   const broken: [string, (c: ReturnType<typeof contract>) => void, string][] = [
+    [
+      'an action of no operation',
+      (c) => (entity(c).actions = { thingGone: 'add' }),
+      'actions.thingGone: no such',
+    ],
+    [
+      'an action that is a CRUD operation',
+      (c) => (entity(c).actions = { thingSubmit: 'add' }),
+      "actions.thingSubmit: already one of the entity's operations",
+    ],
+    [
+      'an action of another tag',
+      (c) => {
+        c.paths['/other/x'] = { post: { operationId: 'otherX', tags: ['other'] } };
+        entity(c).actions = { otherX: 'add' };
+      },
+      'actions.otherX: not tagged thing',
+    ],
+    [
+      'an action needing a button the entity lacks',
+      (c) => {
+        c.paths['/thing/enable'] = { post: { operationId: 'thingEnable', tags: ['thing'] } };
+        entity(c).actions = { thingEnable: 'edit' };
+      },
+      'actions.thingEnable: the entity declares no edit button',
+    ],
+    [
+      'an action of an unknown kind',
+      (c) => {
+        c.paths['/thing/enable'] = { post: { operationId: 'thingEnable', tags: ['thing'] } };
+        entity(c).actions = { thingEnable: 'view' };
+      },
+      'actions.thingEnable: add, edit or delete',
+    ],
     [
       'a column the view lacks',
       (c) => (entity(c).columns = ['colour']),

@@ -36,8 +36,8 @@ export interface WriteGuard {
 
 /**
  * Write operations of the tenant-owned system, desk, resource and vendor modules whose entities the contract does
- * not declare yet, and the extra writes of declared entities (enable, partial updates), with the button each needs.
- * A declared entity's submit, save, update and remove come from its manifest (`writeGuards`).
+ * not declare yet, with the button each needs. A declared entity's submit, save, update and remove, and its further
+ * writes (`x-entity.actions`: enable, import, a task's schedule), come from its manifest (`writeGuards`).
  */
 export const MODULE_WRITE_GUARDS: Readonly<Record<string, WriteGuard>> = {
   deptSubmit: { page: 'dept', need: 'submit' },
@@ -56,33 +56,6 @@ export const MODULE_WRITE_GUARDS: Readonly<Record<string, WriteGuard>> = {
   ydYingdaoAuthRemove: { page: 'yingdao_auth', need: 'delete' },
   // the connection test reaches out with the credentials (and may update the stored token): who may edit them
   yingdaoLogin: { page: 'yingdao_auth', need: 'edit' },
-  // extras of declared entities: switching an app and changing parameters are edits; recording an invitee creates
-  // its referral record
-  mjAppEnable: { page: 'mj_app', need: 'edit' },
-  aiConfigUpdateParam: { page: 'ai_config', need: 'edit' },
-  ydUserDevelopCopyDevelopApp: { page: 'yd_user_develop', need: 'add' },
-  // switching targets and image phrases, the control strategy of a customer: edits; imports add rows; emptying the
-  // used links deletes them
-  dyCommUrlEnable: { page: 'dy_comm_url', need: 'edit' },
-  xshCommUrlEnable: { page: 'xsh_comm_url', need: 'edit' },
-  xshCommKeywordEnable: { page: 'xsh_comm_keyword', need: 'edit' },
-  mjPhraseEnable: { page: 'mj_phrase', need: 'edit' },
-  xshCommControlStrategyUpdateByUser: { page: 'xsh_comm_control_strategy', need: 'edit' },
-  dyCommUrlImport: { page: 'dy_comm_url', need: 'add' },
-  xshCommUrlImport: { page: 'xsh_comm_url', need: 'add' },
-  xshCommKeywordImport: { page: 'xsh_comm_keyword', need: 'add' },
-  xshCommUrlEmptyDelete: { page: 'xsh_comm_url', need: 'delete' },
-  // a task's schedule and "run now" (src/engine/tasks) change and start its runs: edits of the task, as the console
-  // offers them (libs/features/automation)
-  ...Object.fromEntries(
-    ['dyBrowse', 'dyComm', 'xshBrowse', 'xshComm', 'sphBrowse'].flatMap((op) => {
-      const page = op.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
-      return [
-        [`${op}UpdateCron`, { page, need: 'edit' }],
-        [`${op}TriggerJob`, { page, need: 'edit' }],
-      ];
-    }),
-  ),
 };
 
 /** The button a write operation of a declared entity needs (`submit` decides add or edit by the body's id). */
@@ -102,9 +75,13 @@ export function writeGuards(entities: readonly EntityManifestData[]): Readonly<R
   const out: Record<string, WriteGuard> = { ...MODULE_WRITE_GUARDS };
   for (const e of entities) {
     if (!e.menu) continue; // no page, no buttons to check
-    for (const [role, need] of Object.entries(ROLE_NEED) as [EntityOperationRole, ButtonNeed][]) {
-      const op = e.operations[role];
-      if (!op) continue;
+    const declared: [string, ButtonNeed][] = [
+      ...(Object.entries(ROLE_NEED) as [EntityOperationRole, ButtonNeed][]).flatMap(
+        ([role, need]): [string, ButtonNeed][] => (e.operations[role] ? [[e.operations[role], need]] : []),
+      ),
+      ...Object.entries(e.actions ?? {}),
+    ];
+    for (const [op, need] of declared) {
       const kept = Object.hasOwn(MODULE_WRITE_GUARDS, op) ? MODULE_WRITE_GUARDS[op] : undefined;
       if (kept && (kept.page !== e.menu.code || kept.need !== need))
         throw new Error(
@@ -117,12 +94,16 @@ export function writeGuards(entities: readonly EntityManifestData[]): Readonly<R
   return out;
 }
 
-/** The button code a call of `guard` needs, given its (validated) body. */
+/**
+ * The button code a call of `guard` needs, given its body as parsed, before validation: a submit without an id
+ * (absent or '') adds, a submit with any other id (a number Ajv would coerce, even one validation will refuse)
+ * edits, so a caller holding only `add` never reaches an update.
+ */
 export function buttonCode(guard: WriteGuard, body: unknown): string {
   let kind: Exclude<ButtonNeed, 'submit'>;
   if (guard.need === 'submit') {
     const id = body && typeof body === 'object' ? (body as { id?: unknown }).id : undefined;
-    kind = typeof id === 'string' && id !== '' ? 'edit' : 'add';
+    kind = id === undefined || id === '' ? 'add' : 'edit';
   } else kind = guard.need;
   return `${guard.page}_${kind}`;
 }

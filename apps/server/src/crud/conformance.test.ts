@@ -107,6 +107,8 @@ describe('entity declarations', () => {
       if (e.operations.save) expect(guards[e.operations.save]).toEqual({ page, need: 'add' });
       if (e.operations.update) expect(guards[e.operations.update]).toEqual({ page, need: 'edit' });
       if (e.operations.remove) expect(guards[e.operations.remove]).toEqual({ page, need: 'delete' });
+      for (const [op, need] of Object.entries(e.actions ?? {}))
+        expect(guards[op], op).toEqual({ page, need });
     },
   );
 });

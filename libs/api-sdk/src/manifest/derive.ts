@@ -3,8 +3,8 @@
  *
  * Reads the bundled contract (`openapi/dist/smart-api.json`: internal `#/components/...` references only).
  * The extensions (documented in `openapi/README.md`):
- * - tag `x-entity`: `{ label, operations: {list, detail, submit|save+update, remove}, buttons, menu, unique, tree,
- *   columns, refs }` (refs: refs.ts);
+ * - tag `x-entity`: `{ label, operations: {list, detail, submit|save+update, remove}, buttons, actions, menu, unique,
+ *   tree, columns, refs }` (refs: refs.ts; actions: further writes of the tag, each with the button kind it needs);
  * - list query parameter `x-filter`: a kind (`like`, `equal`, `dategt`, …) or a list of kinds, the first being the
  *   parameter's own; a suffixed parameter (`createTime_dategt`) filters the property before the suffix, by the
  *   suffix's kind without an x-filter;
@@ -12,6 +12,7 @@
  */
 import {
   FILTER_KINDS,
+  type EntityActionKind,
   type EntityButtonKind,
   type EntityField,
   type EntityFilter,
@@ -45,7 +46,18 @@ const ROLES: readonly EntityOperationRole[] = ['list', 'detail', 'submit', 'save
 const BUTTONS: readonly EntityButtonKind[] = ['add', 'edit', 'delete', 'view'];
 /** Paging and sorting parameters every list has; they filter nothing. */
 const PAGING = new Set(['current', 'size', 'ascs', 'descs']);
-const ENTITY_KEYS = new Set(['label', 'operations', 'buttons', 'menu', 'unique', 'tree', 'columns', 'refs']);
+const ENTITY_KEYS = new Set([
+  'label',
+  'operations',
+  'buttons',
+  'actions',
+  'menu',
+  'unique',
+  'tree',
+  'columns',
+  'refs',
+]);
+const ACTION_KINDS: readonly EntityActionKind[] = ['add', 'edit', 'delete'];
 const MENU_KEYS = ['code', 'parent', 'path', 'icon', 'sort'] as const;
 
 function field(
@@ -100,6 +112,39 @@ function splitParam(name: string): { field: string; suffix?: FilterKind } {
   return FILTER_KINDS.includes(suffix as FilterKind)
     ? { field: name.slice(0, i), suffix: suffix as FilterKind }
     : { field: name };
+}
+
+/**
+ * `x-entity.actions`: operation id → `add` | `edit` | `delete`. Each names a write of the tag that is not one of the
+ * entity's CRUD operations, and a kind whose button the entity declares (else nobody but an administrator could call
+ * it).
+ */
+function readActions(
+  raw: unknown,
+  where: string,
+  tag: string,
+  ops: Map<string, Operation>,
+  crud: Partial<Record<EntityOperationRole, string>>,
+  buttons: Partial<Record<EntityButtonKind, string>>,
+  errors: string[],
+): Record<string, EntityActionKind> | undefined {
+  if (raw === undefined) return undefined;
+  if (!isObj(raw)) return (errors.push(`${where}.actions: operation id → add, edit or delete`), undefined);
+  const out: Record<string, EntityActionKind> = {};
+  const crudIds = new Set(Object.values(crud));
+  for (const [id, kind] of Object.entries(raw)) {
+    const at = `${where}.actions.${id}`;
+    const op = ops.get(id);
+    if (!op) errors.push(`${at}: no such operation`);
+    else if (!((op.op.tags as string[] | undefined) ?? []).includes(tag))
+      errors.push(`${at}: not tagged ${tag}`);
+    else if (crudIds.has(id)) errors.push(`${at}: already one of the entity's operations`);
+    else if (!ACTION_KINDS.includes(kind as EntityActionKind)) errors.push(`${at}: add, edit or delete`);
+    else if (!buttons[kind as EntityActionKind])
+      errors.push(`${at}: the entity declares no ${String(kind)} button`);
+    else out[id] = kind as EntityActionKind;
+  }
+  return out;
 }
 
 interface Derived {
@@ -215,6 +260,8 @@ function deriveOne(
     else buttons[kind as EntityButtonKind] = code;
   }
 
+  const actions = readActions(decl.actions, where, name, ops, operationIds, buttons, errors);
+
   const unique: EntityUnique[] = [];
   const formFields = new Set(fields.filter((f) => f.inForm).map((f) => f.name));
   const declaredUnique = decl.unique === undefined ? [] : decl.unique;
@@ -305,6 +352,7 @@ function deriveOne(
   };
   const formSchema = refName(doc, formNode);
   if (formSchema) manifest.formSchema = formSchema;
+  if (actions) manifest.actions = actions;
   if (menu) manifest.menu = menu;
   if (tree) manifest.tree = tree;
   if (columns) manifest.columns = columns;

@@ -20,6 +20,9 @@ export type EntityOperationRole = 'list' | 'detail' | 'submit' | 'save' | 'updat
 /** The page buttons of an entity (menu `<code>_<kind>`): what the console shows and the server enforces. */
 export type EntityButtonKind = 'add' | 'edit' | 'delete' | 'view';
 
+/** The button a write beyond the CRUD four needs (`x-entity.actions`): switching a row, an import, a schedule. */
+export type EntityActionKind = Exclude<EntityButtonKind, 'view'>;
+
 /**
  * How a query property filters (docs/platform-contract.md's suffixes): `like` contains, `equal` is equality, the date kinds
  * compare a datetime column with a `yyyy-MM-dd HH:mm:ss` value.
@@ -161,6 +164,11 @@ export interface EntityManifestData {
   /** Columns the list sorts by (snake_case, the values of `ascs` / `descs`). */
   sorts: string[];
   buttons: Partial<Record<EntityButtonKind, string>>;
+  /**
+   * Further writes of the entity (`x-entity.actions`: operation id → the button kind it needs): the server guards
+   * them as it guards the CRUD writes, the console shows them to whoever holds that button.
+   */
+  actions?: Record<string, EntityActionKind>;
   /** The submit (or save) answers the saved row (its 200 data is the view object), else an empty object. */
   submitAnswersRow: boolean;
   /** Unique keys (`x-entity.unique`); the server refuses a write that would repeat one. */
