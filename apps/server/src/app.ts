@@ -81,22 +81,22 @@ interface AjvErrorLike {
   params: Record<string, unknown>;
 }
 
-/** The zh `x-rule` message of a body property (allOf-aware), used for required / empty fields. */
-function ruleMessage(schema: unknown, prop: string): string | undefined {
+/** The zh `x-rule` message (required / empty fields) or `x-label` of a body property, allOf-aware. */
+function schemaText(schema: unknown, prop: string, key: 'x-rule' | 'x-label'): string | undefined {
   if (!schema || typeof schema !== 'object') return undefined;
   const s = schema as {
-    properties?: Record<string, { 'x-rule'?: { zh?: string } }>;
+    properties?: Record<string, Partial<Record<typeof key, { zh?: string }>>>;
     allOf?: unknown[];
     content?: Record<string, { schema?: unknown }>;
   };
   for (const media of Object.values(s.content ?? {})) {
-    const m = ruleMessage(media.schema, prop);
+    const m = schemaText(media.schema, prop, key);
     if (m) return m;
   }
-  const own = s.properties?.[prop]?.['x-rule']?.zh;
+  const own = s.properties?.[prop]?.[key]?.zh;
   if (own) return own;
   for (const sub of s.allOf ?? []) {
-    const m = ruleMessage(sub, prop);
+    const m = schemaText(sub, prop, key);
     if (m) return m;
   }
   return undefined;
@@ -143,13 +143,16 @@ function validationMessage(err: FastifyError, req: FastifyRequest, forms: Map<st
     // rule overrides the shared pattern's in dy_live.yaml DyLiveCommonFields, both under one allOf)
     const rule = prop
       ? ((declared && Object.hasOwn(declared.rules, prop) ? declared.rules[prop] : undefined) ??
-        ruleMessage(bodySchema, prop))
+        schemaText(bodySchema, prop, 'x-rule'))
       : undefined;
     if (rule) return rule;
     // any other refusal of a declared form field (a type, a pattern, a choice): its label, in the user's words
     const field = first.instancePath.split('/')[1] ?? '';
     if (declared && field && Object.hasOwn(declared.labels, field))
       return `${declared.labels[field]}格式不正确`;
+    // a field of another operation's body with a label in the contract (a scheduler job's cron)
+    const label = field ? schemaText(bodySchema, field, 'x-label') : undefined;
+    if (label) return `${label}格式不正确`;
   }
   return err.message || '参数校验失败';
 }

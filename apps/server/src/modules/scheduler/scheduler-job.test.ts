@@ -82,10 +82,17 @@ describe.each(backends)('scheduler jobs on %s', (kind) => {
   });
 
   it('refuses a cron that does not parse, and a second job of the same task', async () => {
-    for (const cronExpression of ['0 0 10 * *', '0 0 25 * * ?', '0 0 12 1 * MON', 'every day']) {
+    // well shaped (the contract's pattern: 6 or 7 fields) but not a valid Quartz schedule: the parser's verdict
+    for (const cronExpression of ['0 0 25 * * ?', '0 0 12 1 * MON', '0 61 * * * ?']) {
       const res = await save(body({ bizId: '1790000000000010002', cronExpression }));
       expect(res.status).toBe(400);
       expect(res.body.msg.startsWith('Cron 表达式无效'), res.body.msg).toBe(true);
+    }
+    // not even shaped as one: the contract refuses it, in the field's words
+    for (const cronExpression of ['0 0 10 * *', 'every day', '0 0 10 * * ?;']) {
+      const res = await save(body({ bizId: '1790000000000010002', cronExpression }));
+      expect(res.status).toBe(400);
+      expect(res.body.msg).toBe('Cron 表达式格式不正确');
     }
     const dup = await save(body());
     expect(dup.status).toBe(400);
