@@ -40,8 +40,8 @@ export type CrudPageProps<Row, Form> = {
   adapter: CrudAdapter<Row, Form>;
   /** Filters always sent with list (e.g. a parent id); not shown in the search bar. */
   fixedParams?: Record<string, string | number | boolean>;
-  /** Extra toolbar content after the built-in buttons. */
-  toolbarExtra?: React.ReactNode;
+  /** Extra toolbar content after the built-in buttons; a function gets the selected rows' ids and the reload. */
+  toolbarExtra?: React.ReactNode | ((page: CrudToolbarContext) => React.ReactNode);
   /** Extra row actions after view/edit/delete; `page.reload()` lists the rows again after an action changed them. */
   rowActions?: (row: Row, page: CrudRowActionContext) => React.ReactNode;
   /**
@@ -72,6 +72,12 @@ export type CrudPageProps<Row, Form> = {
 export type CrudRowActionContext = {
   /** Lists the rows again (same search, page and sort). */
   reload: () => void;
+};
+
+/** What a page's own toolbar actions may ask of the page: a bulk action works on the selected rows. */
+export type CrudToolbarContext = CrudRowActionContext & {
+  /** Ids of the selected rows, in the order they were ticked. */
+  selectedIds: string[];
 };
 
 type DialogState = {
@@ -309,7 +315,11 @@ function CrudPageView<Row, Form>({
         onRefresh={allowRefresh ? reload : undefined}
         columns={settingsColumns}
         settings={settings}
-        extra={toolbarExtra}
+        extra={
+          typeof toolbarExtra === 'function'
+            ? toolbarExtra({ reload, selectedIds: Object.keys(selection).filter((k) => selection[k]) })
+            : toolbarExtra
+        }
       />
       <DataTable<Row>
         aria-label={resource.title ? t(resource.title) : resource.name}

@@ -137,4 +137,33 @@ describe('CrudPage', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'again 1' }));
     await waitFor(() => expect(adapter.list).toHaveBeenCalledTimes(2));
   });
+
+  it('gives toolbar actions the selected rows and a reload of the list', async () => {
+    const adapter = adapterOf(() => [
+      { id: '1', name: 'a', state: 'on' },
+      { id: '2', name: 'b', state: 'off' },
+    ]);
+    const seen: string[][] = [];
+    render(
+      shell(
+        <CrudPage
+          resource={resource}
+          adapter={adapter}
+          toolbarExtra={(page) => (
+            <button
+              onClick={() => {
+                seen.push(page.selectedIds);
+                page.reload();
+              }}
+            >{`bulk ${page.selectedIds.length}`}</button>
+          )}
+        />,
+      ),
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'bulk 0' }));
+    await userEvent.click(screen.getAllByRole('checkbox', { name: '选择此行' })[1]!);
+    await userEvent.click(await screen.findByRole('button', { name: 'bulk 1' }));
+    expect(seen).toEqual([[], ['2']]);
+    await waitFor(() => expect(adapter.list).toHaveBeenCalledTimes(3));
+  });
 });

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-import type { CrudRowActionContext } from './crud-page';
+import type { CrudRowActionContext, CrudToolbarContext } from './crud-page';
 import type { CrudColumn } from './types';
 
 /** A row of a generic entity page as an extension sees it: the entity's view object. */
@@ -23,6 +23,8 @@ export interface EntityPageExtension {
   extra?: readonly CrudColumn<EntityRow, EntityRow>[];
   /** Row actions after view, edit and delete (CrudPage `rowActions`). */
   rowActions?: (row: EntityRow, page: CrudRowActionContext) => ReactNode;
+  /** Toolbar actions after add, delete and export (CrudPage `toolbarExtra`): imports, bulk switches. */
+  toolbar?: (page: CrudToolbarContext) => ReactNode;
   /** Width of the row action column (ResourceDef `menuWidth`) for the extra actions. */
   menuWidth?: number;
   /** CrudPage `refetchInterval`: a monitor's polling while rows on screen are in progress. */

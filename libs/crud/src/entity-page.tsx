@@ -82,13 +82,13 @@ export function entityResource(
 }
 
 /**
- * The page of `entityResource(entity, extension)`, with the extension's row actions and refetching; a tab opened with a
+ * The page of `entityResource(entity, extension)`, with the extension's row and toolbar actions and refetching; a tab opened with a
  * query (`?groupId_equal=42`) starts with those filters in its search bar.
  */
 export function entityPage(entity: EntityManifest, extension: EntityPageExtension = {}): ComponentType {
   const resource = entityResource(entity, extension);
   const adapter = entityAdapter(entity);
-  const { rowActions, refetchInterval } = extension;
+  const { rowActions, refetchInterval, toolbar } = extension;
   return function EntityPage() {
     const query = usePageQuery();
     const initialSearch = useMemo(() => searchValuesFromQuery(resource.columns, query), [query]);
@@ -98,6 +98,7 @@ export function entityPage(entity: EntityManifest, extension: EntityPageExtensio
         adapter={adapter}
         initialSearch={initialSearch}
         {...(rowActions ? { rowActions: (row, page) => rowActions(row as EntityRow, page) } : {})}
+        {...(toolbar ? { toolbarExtra: toolbar } : {})}
         {...(refetchInterval ? { refetchInterval: (rows) => refetchInterval(rows as EntityRow[]) } : {})}
       />
     );

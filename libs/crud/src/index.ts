@@ -7,7 +7,12 @@ export {
   toRegisterOptions,
   type CrudFormDialogProps,
 } from './crud-form-dialog';
-export { CrudPage, type CrudPageProps, type CrudRowActionContext } from './crud-page';
+export {
+  CrudPage,
+  type CrudPageProps,
+  type CrudRowActionContext,
+  type CrudToolbarContext,
+} from './crud-page';
 export { CrudSearch, type CrudSearchProps } from './crud-search';
 export { defineResource, resourcePermissions, resourceStorageKey } from './define-resource';
 export { entityAdapter } from './entity-adapter';
