@@ -3,9 +3,9 @@ import { api, tokenFor } from './api-helper';
 import { loginAsAdmin } from './login-helper';
 
 // The product's purpose, end to end against the reference server and its simulated Yingdao (ENGINE_SANDBOX, as
-// `npm start` has it): an operator creates a comment account, a comment task and its links, presses "run now", and
-// watches the simulated robot run it — the run ends in success, its action logs appear, and the customer's compute
-// power goes down by one per comment.
+// `npm start` has it): an operator creates a comment account and a comment task, imports its links and switches one
+// off, presses "run now", and watches the simulated robot run it — the run ends in success on the enabled links
+// only, its action logs appear, and the customer's compute power goes down by one per comment.
 
 async function add(page: Page, path: string, fill: (dialog: ReturnType<Page['getByRole']>) => Promise<void>) {
   await page.goto(path);
@@ -47,14 +47,24 @@ test('a comment task created in the console runs on the simulated robot, logs it
     await dialog.getByLabel('单次评论数').fill('2');
     await dialog.getByLabel('单条消耗算力').fill('1');
   });
-  for (const n of [1, 2]) {
-    await add(page, '/dy/dy_comm_url', async (dialog) => {
-      await choose(page, dialog, '评论任务', task);
-      await dialog
-        .getByLabel('链接', { exact: true })
-        .fill(`https://www.douyin.com/video/72808549326416${stamp % 1000}${n}`);
-    });
-  }
+  // The links: imported one a line (a repeat and a line that is no link among them), then one switched off.
+  const link = (n: number) => `https://www.douyin.com/video/72808549326416${stamp % 1000}${n}`;
+  await page.goto('/dy/dy_comm_url');
+  await page.getByRole('button', { name: '导入' }).click();
+  const importing = page.getByRole('dialog', { name: '导入链接' });
+  await importing.getByRole('combobox', { name: '评论任务' }).click();
+  await page.getByRole('option', { name: task, exact: true }).click();
+  await importing
+    .getByLabel('链接（每行一个）')
+    .fill([link(1), link(2), link(1), 'not a link', link(3)].join('\n'));
+  await importing.getByRole('button', { name: '导入 4 行' }).click();
+  await expect(importing.getByText('第 3 行：', { exact: false })).toBeVisible();
+  await expect(importing.locator('[data-slot="import-summary"] dd').first()).toHaveText('3');
+  await importing.getByRole('button', { name: '完成' }).click();
+  const off = page.getByRole('switch', { name: `启用 ${link(3)}` });
+  await expect(off).toBeChecked();
+  await off.click();
+  await expect(off).not.toBeChecked();
 
   // Run now: one unit, one run started.
   await page.goto('/dy/dy_comm');

@@ -7,21 +7,34 @@ import { describe, expect, it } from 'vitest';
 import { listLink, RUN_KINDS, TASK_KINDS } from './automation-entities';
 import { feature } from './index';
 import { COUNTS_COLUMN, runMonitorExtension } from './monitor/monitor-extension';
-import { RUN_ENTITIES, TASK_ENTITIES } from './names';
+import { POOL_ENTITIES, RUN_ENTITIES, TASK_ENTITIES } from './names';
+import { actionButton } from './action-button';
+import { POOL_KINDS } from './pool/pool-entities';
 import { taskExtension } from './task/task-extension';
 
 const byName = new Map((allEntities as readonly EntityManifest[]).map((e) => [e.name, e]));
 const pagePaths = new Set(Object.keys(entityPages));
 
 describe('the automation table', () => {
-  it('extends the page of every task definition and run log group, and nothing else', () => {
-    expect(Object.keys(feature.entityExtensions).sort()).toEqual([...TASK_ENTITIES, ...RUN_ENTITIES].sort());
-    for (const name of [...TASK_ENTITIES, ...RUN_ENTITIES]) {
+  it('extends the page of every task definition, run log group and target pool, and nothing else', () => {
+    const extended = [...TASK_ENTITIES, ...RUN_ENTITIES, ...POOL_ENTITIES];
+    expect(Object.keys(feature.entityExtensions).sort()).toEqual(extended.sort());
+    for (const name of extended) {
       const path = byName.get(name)?.menu?.path;
       expect(path && pagePaths.has(path), name).toBe(true);
     }
     expect(Object.keys(TASK_KINDS)).toEqual([...TASK_ENTITIES]);
     expect(Object.keys(RUN_KINDS)).toEqual([...RUN_ENTITIES]);
+    expect(Object.keys(POOL_KINDS)).toEqual([...POOL_ENTITIES]);
+  });
+
+  it("calls a pool's actions the contract declares, each behind a button of the pool's page", () => {
+    for (const kind of Object.values(POOL_KINDS)) {
+      const ops = [kind.enable.op, kind.import.op, ...(kind.empty ? [kind.empty.op] : [])];
+      expect(Object.keys(kind.entity.actions ?? {}).sort(), kind.name).toEqual(ops.sort());
+      for (const op of ops)
+        expect(actionButton(kind.entity, op), op).toMatch(new RegExp(`^${kind.name}_(add|edit|delete)$`));
+    }
   });
 
   it("links a task to its runs with the contract's filter", () => {

@@ -2,13 +2,18 @@
 import type { EntityPageExtension } from '@smart/crud';
 import { RUN_KINDS, TASK_KINDS } from './automation-entities';
 import { runMonitorExtension } from './monitor/monitor-extension';
-import type { RunEntityName, TaskEntityName } from './names';
+import type { PoolEntityName, RunEntityName, TaskEntityName } from './names';
+import { POOL_KINDS } from './pool/pool-entities';
+import { poolExtension } from './pool/pool-extension';
 import { taskExtension } from './task/task-extension';
 
 export const taskPageExtension = (name: TaskEntityName): EntityPageExtension =>
   taskExtension(TASK_KINDS[name]);
 export const runPageExtension = (name: RunEntityName): EntityPageExtension =>
   runMonitorExtension(RUN_KINDS[name]);
+
+export const poolPageExtension = (name: PoolEntityName): EntityPageExtension =>
+  poolExtension(POOL_KINDS[name]);
 
 export { CronEditor, type CronEditorProps } from './cron/CronEditor';
 export { ScheduleDialog, type ScheduleDialogProps } from './task/ScheduleDialog';

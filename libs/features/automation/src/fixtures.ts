@@ -1,6 +1,6 @@
 // Rows of the tests and stories: a Douyin comment task and runs of it, shaped as the contract answers them
 // (dy_comm.yaml DyComm, patterns.yaml log group); only the fields the pages read are filled.
-import type { DyComm, DyCommLogGroup, RunStatus } from '@smart/api-sdk';
+import type { DyComm, DyCommLogGroup, RunStatus, XshCommUrl } from '@smart/api-sdk';
 
 const audit = {
   tenantId: '000000',
@@ -54,4 +54,24 @@ export function commentRun(
     errorMsg: '',
     ...over,
   } as DyCommLogGroup;
+}
+
+/** A Xiaohongshu comment link of the pool (xsh_comm_url.yaml XshCommUrl). */
+export function poolLink(id: string, url: string, over: Partial<XshCommUrl> = {}): XshCommUrl {
+  return {
+    ...audit,
+    id,
+    ydUserId: '1',
+    commId: '4101',
+    url,
+    itemId: '',
+    title: '',
+    useStatus: 0,
+    commentCount: 0,
+    lastCommentTime: '',
+    source: 1,
+    sort: 1,
+    status: 1,
+    ...over,
+  } as XshCommUrl;
 }

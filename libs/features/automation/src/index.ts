@@ -1,10 +1,17 @@
 // The automation engine's console side as the console composes it (docs/architecture.md §4): no pages of its own,
-// but additions to the generic pages of the task definitions (schedule, run now) and of the run log groups (the run
-// monitor), through libs/crud's entity extensions. Each loads with its page, in this feature's chunk.
+// but additions to the generic pages of the task definitions (schedule, run now), of the run log groups (the run
+// monitor) and of the target pools (switch, import, clear out), through libs/crud's entity extensions. Each loads with its page, in this feature's chunk.
 import { defineFeature, type EntityExtensionLoader } from '@smart/crud';
 import en from './i18n/en';
 import zh from './i18n/zh';
-import { RUN_ENTITIES, TASK_ENTITIES, type RunEntityName, type TaskEntityName } from './names';
+import {
+  POOL_ENTITIES,
+  RUN_ENTITIES,
+  TASK_ENTITIES,
+  type PoolEntityName,
+  type RunEntityName,
+  type TaskEntityName,
+} from './names';
 
 const taskPage =
   (name: TaskEntityName): EntityExtensionLoader =>
@@ -16,14 +23,20 @@ const runPage =
   () =>
     import('./extensions').then((m) => ({ default: m.runPageExtension(name) }));
 
+const poolPage =
+  (name: PoolEntityName): EntityExtensionLoader =>
+  () =>
+    import('./extensions').then((m) => ({ default: m.poolPageExtension(name) }));
+
 export const feature = defineFeature({
   name: 'automation',
   routes: {},
   entityExtensions: Object.fromEntries([
     ...TASK_ENTITIES.map((name) => [name, taskPage(name)] as const),
     ...RUN_ENTITIES.map((name) => [name, runPage(name)] as const),
+    ...POOL_ENTITIES.map((name) => [name, poolPage(name)] as const),
   ]),
   catalogue: { zh, en },
 });
 
-export { TASK_ENTITIES, RUN_ENTITIES };
+export { TASK_ENTITIES, RUN_ENTITIES, POOL_ENTITIES };

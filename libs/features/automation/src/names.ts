@@ -23,5 +23,12 @@ export const RUN_ENTITIES = [
   'sph_browe_log_group',
 ] as const;
 
+/**
+ * Pools of targets a comment run takes from (automation-domain.md §1.3): rows switched on and off one by one
+ * (`enable`), imported in bulk (`import`), cleared out once used (`emptyDelete`, Xiaohongshu links).
+ */
+export const POOL_ENTITIES = ['dy_comm_url', 'xsh_comm_url', 'xsh_comm_keyword'] as const;
+
 export type TaskEntityName = (typeof TASK_ENTITIES)[number];
 export type RunEntityName = (typeof RUN_ENTITIES)[number];
+export type PoolEntityName = (typeof POOL_ENTITIES)[number];

@@ -30,11 +30,18 @@ function Href() {
 
 const t = catalogueT({ ...entityCatalogue.zh, ...zh });
 
-/** An entity page inside the shell's providers, with the tab query `query`, a toaster and the current address. */
-export async function renderEntityPage(path: string, query: Record<string, string> = {}) {
+/**
+ * An entity page inside the shell's providers, with the tab query `query`, a toaster and the current address; the
+ * operator holds every button, or those `can` grants.
+ */
+export async function renderEntityPage(
+  path: string,
+  query: Record<string, string> = {},
+  can: (code: string) => boolean = () => true,
+) {
   const Page = await loadEntityPage(path);
   return renderWithShell(
-    <CrudProvider value={{ t, can: () => true, dictionary: () => [] }}>
+    <CrudProvider value={{ t, can, dictionary: () => [] }}>
       <PageQueryProvider value={query}>
         <Page />
       </PageQueryProvider>

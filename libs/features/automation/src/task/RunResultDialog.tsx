@@ -1,6 +1,7 @@
 import type { TriggerJobResult, TriggerRun } from '@smart/api-sdk';
 import { Button, SimpleDialog } from '@smart/ui';
 import { useTranslation } from 'react-i18next';
+import { CountTile } from '../count-tile';
 import { RunStatusBadge } from '../monitor/RunStatusBadge';
 
 export interface RunResultDialogProps {
@@ -47,13 +48,13 @@ export function RunResultDialog({ taskName, result, open, onOpenChange, onMonito
       ) : (
         <div className="grid gap-3 text-sm">
           <dl data-slot="run-summary" className="grid grid-cols-3 gap-2 text-center">
-            <Count label={t('automation.run.started')} value={started} className="text-success" />
-            <Count
+            <CountTile label={t('automation.run.started')} value={started} className="text-success" />
+            <CountTile
               label={t('automation.run.skipped')}
               value={skipped.length}
               className="text-muted-foreground"
             />
-            <Count
+            <CountTile
               label={t('automation.run.startFailed')}
               value={failed.length}
               className="text-destructive"
@@ -75,14 +76,5 @@ export function RunResultDialog({ taskName, result, open, onOpenChange, onMonito
         </div>
       )}
     </SimpleDialog>
-  );
-}
-
-function Count({ label, value, className }: { label: string; value: number; className: string }) {
-  return (
-    <div className="grid gap-0.5 rounded-md border p-2">
-      <dt className="text-xs text-muted-foreground">{label}</dt>
-      <dd className={`text-2xl font-semibold tabular-nums ${className}`}>{value}</dd>
-    </div>
   );
 }

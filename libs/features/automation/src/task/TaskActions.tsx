@@ -1,10 +1,10 @@
 import type { TriggerJobResult } from '@smart/api-sdk';
-import { useCrudContext } from '@smart/crud';
 import { Button, useConfirm } from '@smart/ui';
 import { CalendarClock, Play } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { actionBySuffix, useCanAct } from '../action-button';
 import { listLink, type TaskKind } from '../automation-entities';
 import { RunResultDialog } from './RunResultDialog';
 import { ScheduleDialog, type ScheduledTask } from './ScheduleDialog';
@@ -19,17 +19,25 @@ export interface TaskActionsProps {
 }
 
 /**
- * The task row's "定时设置" and "立即执行". Both change the task, so both need its edit permission (the contract declares
- * no button of their own: x-entity buttons).
+ * The task row's "定时设置" and "立即执行", each to whoever holds the button the contract asks for it (x-entity.actions
+ * of the task: its edit button, as both change the task).
  */
 export function TaskActions({ kind, task, onChanged, debounceMs }: TaskActionsProps) {
-  const { can } = useCrudContext();
-  const edit = kind.entity.buttons.edit;
-  if (edit && !can(edit)) return null;
+  const canAct = useCanAct(kind.entity);
+  const allowed = (suffix: string) => canAct(actionBySuffix(kind.entity, suffix));
   return (
     <>
-      <ScheduleButton kind={kind} task={task} {...(onChanged ? { onChanged } : {})} debounceMs={debounceMs} />
-      <RunNowButton kind={kind} task={task} {...(onChanged ? { onChanged } : {})} />
+      {allowed('UpdateCron') ? (
+        <ScheduleButton
+          kind={kind}
+          task={task}
+          {...(onChanged ? { onChanged } : {})}
+          debounceMs={debounceMs}
+        />
+      ) : null}
+      {allowed('TriggerJob') ? (
+        <RunNowButton kind={kind} task={task} {...(onChanged ? { onChanged } : {})} />
+      ) : null}
     </>
   );
 }

@@ -178,3 +178,12 @@ describe('run now on a task row', () => {
     expect(within(result).queryByRole('button', { name: '查看运行记录' })).not.toBeInTheDocument();
   });
 });
+
+describe('the task row actions and the permission the contract names', () => {
+  it('are not offered to an operator without the task edit button (x-entity.actions)', async () => {
+    await renderEntityPage('/dy/dy_comm', {}, (code) => code !== 'dy_comm_edit');
+    const row = (await screen.findByText('美妆评论')).closest('tr')!;
+    expect(within(row).queryByRole('button', { name: /定时设置/ })).not.toBeInTheDocument();
+    expect(within(row).queryByRole('button', { name: /立即执行/ })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,24 @@
+import { useCrudContext } from '@smart/crud';
+import type { EntityActionKind, EntityManifestData } from '@smart/api-sdk/manifest';
+
+/**
+ * The button code a further write of `entity` needs (x-entity.actions names its kind, x-entity.buttons the code);
+ * undefined when the contract declares none, and then nobody but an administrator could call it.
+ */
+export function actionButton(entity: EntityManifestData, op: string): string | undefined {
+  const need: EntityActionKind | undefined = entity.actions?.[op];
+  return need ? entity.buttons[need] : undefined;
+}
+
+/** The declared action of `entity` whose operation id ends in `suffix` (a task's `UpdateCron`, `TriggerJob`). */
+export const actionBySuffix = (entity: EntityManifestData, suffix: string): string | undefined =>
+  Object.keys(entity.actions ?? {}).find((op) => op.endsWith(suffix));
+
+/** Whether the operator may call an action of `entity` (by its operation id): holds the button it needs. */
+export function useCanAct(entity: EntityManifestData): (op: string | undefined) => boolean {
+  const { can } = useCrudContext();
+  return (op) => {
+    const button = op ? actionButton(entity, op) : undefined;
+    return !!button && can(button);
+  };
+}

@@ -1,0 +1,39 @@
+import { refOptions, useRemoteOptions } from '@smart/crud';
+import { Combobox, Field } from '@smart/ui';
+import { useMemo, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { PoolKind } from './pool-entities';
+
+export interface TaskPickerProps {
+  kind: PoolKind;
+  /** The comment task's id, '' for every task of the account. */
+  value: string;
+  onChange: (value: string) => void;
+  description?: ReactNode;
+}
+
+/**
+ * The comment task a pool's rows belong to, among the tasks the contract's ref of `commId` lists (x-entity.refs);
+ * nothing when the pool declares no such ref.
+ */
+export function TaskPicker({ kind, value, onChange, description }: TaskPickerProps) {
+  const { t } = useTranslation();
+  const ref = kind.entity.fields.find((f) => f.name === 'commId')?.ref;
+  const loaded = useRemoteOptions(ref ? refOptions(ref) : undefined);
+  const options = useMemo(() => loaded.map((o) => ({ label: o.label, value: String(o.value) })), [loaded]);
+  if (!ref) return null;
+  return (
+    <Field label={t('automation.pool.task')} description={description}>
+      {(control) => (
+        <Combobox
+          {...control}
+          options={options}
+          value={value || undefined}
+          onChange={(v) => onChange(v ?? '')}
+          placeholder={t('automation.pool.anyTask')}
+          clearable
+        />
+      )}
+    </Field>
+  );
+}

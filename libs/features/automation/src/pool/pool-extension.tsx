@@ -1,0 +1,26 @@
+import type { EntityPageExtension } from '@smart/crud';
+import type { PoolKind } from './pool-entities';
+import { PoolSwitch } from './PoolSwitch';
+import { PoolToolbar } from './PoolToolbar';
+
+/**
+ * A target pool's generic page (libs/crud entity-extension.ts) with its switch in the `status` column, and import,
+ * bulk switching and (Xiaohongshu links) clearing out in the toolbar; list, form and search stay the contract's.
+ */
+export function poolExtension(kind: PoolKind): EntityPageExtension {
+  return {
+    columns: {
+      status: {
+        render: (row) => (
+          <PoolSwitch
+            kind={kind}
+            id={String(row['id'])}
+            status={row['status']}
+            rowLabel={String(row[kind.text] ?? '')}
+          />
+        ),
+      },
+    },
+    toolbar: (page) => <PoolToolbar kind={kind} page={page} />,
+  };
+}

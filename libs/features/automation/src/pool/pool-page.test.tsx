@@ -1,0 +1,152 @@
+// The Xiaohongshu comment link pool as the console shows it: the generic entity page with its switch, import, bulk
+// switching and clearing out, against the contract's in-memory backend and handlers of enable, import and
+// emptyDelete.
+import type { EnableRequest, ImportResult } from '@smart/api-sdk';
+import { xshCommEntity, xshCommUrlEntity } from '@smart/api-sdk/entities';
+import { envelope } from '@smart/api-sdk/mocks';
+import { memoryBackend } from '@smart/crud/testing';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { commentTask, poolLink } from '../fixtures';
+import { renderEntityPage, setupMswServer } from '../test-utils';
+import { linesToRows, POOL_KINDS } from './pool-entities';
+
+const BASE = '*/api/smart-xshComm/xsh_comm_url';
+const links = memoryBackend(xshCommUrlEntity, [
+  poolLink('7001', 'https://www.xiaohongshu.com/explore/aaa'),
+  poolLink('7002', 'https://www.xiaohongshu.com/explore/bbb', { useStatus: 1 }),
+]);
+const tasks = memoryBackend(xshCommEntity, [commentTask({ id: '4101', taskName: '通勤妆评论' }) as never]);
+let enables: EnableRequest[] = [];
+let imports: unknown[] = [];
+let empties: unknown[] = [];
+const importAnswer: ImportResult = {
+  total: 2,
+  inserted: 1,
+  duplicated: 0,
+  invalid: 1,
+  errors: [{ row: 2, reason: '链接格式不正确' }],
+};
+
+setupMswServer(
+  ...links.handlers,
+  ...tasks.handlers,
+  http.post(`${BASE}/enable`, async ({ request }) => {
+    enables.push((await request.json()) as EnableRequest);
+    return HttpResponse.json(envelope({}));
+  }),
+  http.post(`${BASE}/import`, async ({ request }) => {
+    imports.push(await request.json());
+    return HttpResponse.json(envelope(importAnswer));
+  }),
+  http.post(`${BASE}/emptyDelete`, async ({ request }) => {
+    empties.push(await request.json());
+    return HttpResponse.json(envelope({ deleted: 1 }));
+  }),
+);
+
+beforeEach(() => {
+  links.reset();
+  tasks.reset();
+  enables = [];
+  imports = [];
+  empties = [];
+});
+
+const linkRow = async (url: string) => (await screen.findByText(url)).closest('tr')!;
+
+describe('the link pool page', () => {
+  it('switches a row off from its list', async () => {
+    const user = userEvent.setup();
+    await renderEntityPage('/xhs/xsh_comm_url');
+    await linkRow('https://www.xiaohongshu.com/explore/aaa');
+    const toggle = screen.getByRole('switch', { name: '启用 https://www.xiaohongshu.com/explore/aaa' });
+    expect(toggle).toBeChecked();
+    await user.click(toggle);
+    await waitFor(() => expect(enables).toEqual([{ id: '7001', status: 0 }]));
+    await waitFor(() => expect(toggle).not.toBeChecked());
+  });
+
+  it('imports pasted lines for one task, once each, and shows the counts and refused lines', async () => {
+    const user = userEvent.setup();
+    await renderEntityPage('/xhs/xsh_comm_url');
+    await linkRow('https://www.xiaohongshu.com/explore/aaa');
+    await user.click(screen.getByRole('button', { name: '导入' }));
+    const dialog = await screen.findByRole('dialog', { name: '导入链接' });
+    expect(within(dialog).getByRole('button', { name: '导入 0 行' })).toBeDisabled();
+    await user.click(within(dialog).getByRole('combobox', { name: '评论任务' }));
+    await user.click(await screen.findByRole('option', { name: '通勤妆评论' }));
+    await user.type(
+      within(dialog).getByLabelText('链接（每行一个）'),
+      'https://www.xiaohongshu.com/explore/ccc{enter}{enter}  not a link {enter}https://www.xiaohongshu.com/explore/ccc',
+    );
+    const listed = links.calls.list.length;
+    await user.click(within(dialog).getByRole('button', { name: '导入 2 行' }));
+
+    expect(await within(dialog).findByText('第 2 行：链接格式不正确')).toBeInTheDocument();
+    expect(imports).toEqual([
+      [
+        { url: 'https://www.xiaohongshu.com/explore/ccc', commId: '4101' },
+        { url: 'not a link', commId: '4101' },
+      ],
+    ]);
+    const summary = within(dialog).getByText('已导入').closest('div')!;
+    expect(summary).toHaveTextContent('1');
+    // rows were inserted: the pool is listed again
+    await waitFor(() => expect(links.calls.list.length).toBe(listed + 1));
+    await user.click(within(dialog).getByRole('button', { name: '完成' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('switches the selected rows off, one call a row, after a confirmation', async () => {
+    const user = userEvent.setup();
+    await renderEntityPage('/xhs/xsh_comm_url');
+    await linkRow('https://www.xiaohongshu.com/explore/bbb');
+    const disable = screen.getByRole('button', { name: '批量停用' });
+    expect(disable).toBeDisabled();
+    await user.click(screen.getByRole('checkbox', { name: '全选' }));
+    await user.click(disable);
+    await user.click(await screen.findByRole('button', { name: /确定|确认/ }));
+    await waitFor(() => expect(enables).toHaveLength(2));
+    expect(enables.map((e) => e.status)).toEqual([0, 0]);
+    expect(new Set(enables.map((e) => e.id))).toEqual(new Set(['7001', '7002']));
+    expect(await screen.findByText('已修改 2 行')).toBeInTheDocument();
+  });
+
+  it('clears out consumed links of every task by default', async () => {
+    const user = userEvent.setup();
+    await renderEntityPage('/xhs/xsh_comm_url');
+    await linkRow('https://www.xiaohongshu.com/explore/bbb');
+    await user.click(screen.getByRole('button', { name: '清空链接' }));
+    const dialog = await screen.findByRole('dialog', { name: '清空链接' });
+    expect(within(dialog).getByRole('checkbox', { name: '未使用' })).not.toBeChecked();
+    await user.click(within(dialog).getByRole('checkbox', { name: '失败' }));
+    await user.click(within(dialog).getByRole('button', { name: '清空链接' }));
+    await waitFor(() => expect(empties).toEqual([{ commId: '', useStatus: [1, 3] }]));
+    expect(await screen.findByText('已删除 1 条链接')).toBeInTheDocument();
+  });
+
+  it('offers nothing of it to an operator without the buttons the contract names', async () => {
+    await renderEntityPage('/xhs/xsh_comm_url', {}, (code) => code === 'xsh_comm_url_view');
+    await linkRow('https://www.xiaohongshu.com/explore/aaa');
+    for (const name of ['导入', '批量启用', '批量停用', '清空链接'])
+      expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
+    expect(
+      screen.getByRole('switch', { name: '启用 https://www.xiaohongshu.com/explore/aaa' }),
+    ).toBeDisabled();
+  });
+});
+
+describe('pasted lines', () => {
+  it('become one row a distinct non-empty line; keywords repeat regardless of case', () => {
+    expect(linesToRows(POOL_KINDS.xsh_comm_keyword, ' 早八 \n\nABC\nabc\n早八', '')).toEqual([
+      { keyword: '早八', commId: '' },
+      { keyword: 'ABC', commId: '' },
+    ]);
+    expect(
+      linesToRows(POOL_KINDS.dy_comm_url, 'https://v.douyin.com/a/\r\nhttps://v.douyin.com/a/', '9'),
+    ).toEqual([{ url: 'https://v.douyin.com/a/', commId: '9' }]);
+  });
+});
