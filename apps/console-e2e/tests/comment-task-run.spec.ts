@@ -48,7 +48,9 @@ test('a comment task created in the console runs on the simulated robot, logs it
     await dialog.getByLabel('单条消耗算力').fill('1');
   });
   // The links: imported one a line (a repeat and a line that is no link among them), then one switched off.
-  const link = (n: number) => `https://www.douyin.com/video/72808549326416${stamp % 1000}${n}`;
+  // Douyin item ids are 19 digits (the server checks the shape)
+  const link = (n: number) =>
+    `https://www.douyin.com/video/728085493264${String(stamp).padStart(6, '0').slice(-6)}${n}`;
   await page.goto('/dy/dy_comm_url');
   await page.getByRole('button', { name: '导入' }).click();
   const importing = page.getByRole('dialog', { name: '导入链接' });
