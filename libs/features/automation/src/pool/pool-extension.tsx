@@ -10,6 +10,19 @@ import { PoolToolbar } from './PoolToolbar';
 export function poolExtension(kind: PoolKind): EntityPageExtension {
   return {
     columns: {
+      // a link is read by its start; the whole of it on hover, in the view dialog and in an export
+      ...(kind.text === 'url'
+        ? {
+            url: {
+              minWidth: 240,
+              render: (row) => (
+                <span className="block max-w-[24rem] truncate" title={String(row['url'] ?? '')}>
+                  {String(row['url'] ?? '')}
+                </span>
+              ),
+            },
+          }
+        : {}),
       status: {
         render: (row) => (
           <PoolSwitch
