@@ -14,9 +14,9 @@ export function poolExtension(kind: PoolKind): EntityPageExtension {
       ...(kind.text === 'url'
         ? {
             url: {
-              minWidth: 240,
+              width: 320,
               render: (row) => (
-                <span className="block max-w-[24rem] truncate" title={String(row['url'] ?? '')}>
+                <span className="block max-w-full truncate" title={String(row['url'] ?? '')}>
                   {String(row['url'] ?? '')}
                 </span>
               ),
