@@ -73,3 +73,20 @@ export const schedulerFiring = pgTable(
     index('smart_scheduler_firing_time_idx').on(t.fireTime),
   ],
 );
+
+/**
+ * Comments counted against a control strategy's caps (src/engine/robot-api/control-strategy.ts): one row per unit
+ * and period (`2026-11-26` a day, `2026-11-26T14` an hour, China time), raised by a conditional upsert so concurrent
+ * runs of one unit never pass the cap together.
+ */
+export const engineQuota = pgTable(
+  'smart_engine_quota',
+  {
+    tenantId: varchar('tenant_id', { length: 12 }).notNull(),
+    /** What is counted: `xsh_comm_arr:<unit id>`. */
+    scope: varchar('scope', { length: 64 }).notNull(),
+    period: varchar('period', { length: 16 }).notNull(),
+    used: integer('used').notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'smart_engine_quota_pk', columns: [t.tenantId, t.scope, t.period] })],
+);

@@ -2,7 +2,7 @@
  * The robot-facing operations (contract tag `robot_run`, openapi/paths/smart-robot/run.yaml; src/engine/README.md):
  * what an RPA app calls while it runs a job, with the job's run token.
  */
-import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/index';
 import { BizError, ok } from '../../util';
@@ -10,6 +10,17 @@ import { changePower, PowerChange, powerOf } from '../power/ledger';
 import type { CommentKind } from '../runs/task-kinds';
 import { storeActions, type RunAction } from './actions';
 import { runContext, type RunContext } from './run-context';
+import { commentRun, inlineKeywords, MAX_TARGETS, type RunSettings, type RunTarget } from './run-targets';
+import {
+  commentRefusal,
+  hasSensitive,
+  LIMIT_NOTE,
+  noteLimit,
+  releaseComment,
+  sensitiveWords,
+  strategyOf,
+  type Strategy,
+} from './control-strategy';
 
 /** Writes a comment text with the AI configuration (or the tenant's default one); throws with a reason. */
 export type CommentWriter = (
@@ -23,7 +34,13 @@ export type CommentWriter = (
   },
 ) => Promise<{ content: string; powerCost: number }>;
 
-const MAX_TARGETS = 1000;
+/** The body of `robot_run` comment: the item about to be commented. */
+interface CommentAsk {
+  targetId?: string;
+  itemTitle: string;
+  itemDesc?: string;
+  keyword?: string;
+}
 
 export function robotApiHandlers(db: Db, writeComment: CommentWriter) {
   /** A phrase by weight from the task's pool (`*_common`, the payer's own and the tenant's shared ones). */
@@ -48,66 +65,100 @@ export function robotApiHandlers(db: Db, writeComment: CommentWriter) {
     return row.content;
   }
 
+  /** A pooled text without the strategy's sensitive words (a few draws), or undefined. */
+  async function cleanDraw(
+    ctx: RunContext,
+    table: CommentKind['pool'] | RunContext['k']['phrases'],
+    words: string[],
+  ) {
+    for (let i = 0; i < 3; i++) {
+      const text = await drawPhrase(ctx, table);
+      if (!text || !hasSensitive(text, words)) return text;
+    }
+    return undefined;
+  }
+
+  /**
+   * The text of one comment by the task's comment mode (1 AI, 2 comment pool, 3 phrases, 4 AI with the pools as
+   * fallback); a strategy without AI draws from the pools, one with `aiFallbackToPool` falls back to them.
+   */
+  async function commentText(
+    ctx: RunContext,
+    k: CommentKind,
+    body: CommentAsk,
+    strategy: Strategy | undefined,
+  ) {
+    const t = ctx.task as Record<string, unknown>;
+    const words = sensitiveWords(strategy);
+    let mode = Number(t.commentMode ?? 1);
+    if (strategy && strategy.aiEnabled !== 1 && (mode === 1 || mode === 4)) mode = 2;
+    const fallbackAllowed = mode === 4 || strategy?.aiFallbackToPool === 1;
+    const fromPool = async () => {
+      const text = (await cleanDraw(ctx, k.pool, words)) ?? (await cleanDraw(ctx, k.phrases, words));
+      return text ? { content: text, source: 2, powerCost: 0 } : undefined;
+    };
+    if (mode === 2 || mode === 3) {
+      const text = await cleanDraw(ctx, mode === 2 ? k.pool : k.phrases, words);
+      if (!text) throw new BizError(mode === 2 ? '评论库没有可用的评论' : '常用语库没有可用的短语');
+      return { content: text, source: mode, powerCost: 0 };
+    }
+    // AI (mode 1, or 4 with the pools as fallback): power is checked first and charged only for an accepted text
+    if (!ctx.payer) throw new BizError('任务没有所属客户，无法计算算力');
+    const perComment = Number(t.powerPerComment ?? 0);
+    if (perComment > 0 && (await powerOf(db, ctx.tenantId, ctx.payer)) < perComment) {
+      throw new BizError(`算力不足，需要 ${perComment}`);
+    }
+    let written;
+    try {
+      written = await writeComment(ctx.tenantId, (t.aiConfigId as bigint | null) ?? null, {
+        platform: k.platform,
+        title: body.itemTitle,
+        body: body.itemDesc,
+        keyword: body.keyword,
+      });
+      if (hasSensitive(written.content, words)) throw new BizError('AI 评论含敏感词');
+    } catch (e) {
+      const fallback = fallbackAllowed ? await fromPool() : undefined;
+      if (fallback) return fallback;
+      throw e instanceof BizError ? e : new BizError(e instanceof Error ? e.message : 'AI 评论生成失败');
+    }
+    const cost = perComment > 0 ? perComment : written.powerCost;
+    if (cost > 0) {
+      await changePower(db, {
+        tenantId: ctx.tenantId,
+        userId: ctx.payer,
+        delta: -cost,
+        changeType: PowerChange.CONSUME,
+        bizType: k.powerBiz,
+        bizId: String(ctx.groupId),
+        platform: k.platform,
+        remark: `${ctx.task.taskName} · ${body.itemTitle}`.slice(0, 255),
+      });
+      await db
+        .update(k.groups)
+        .set({ powerCost: sql`${k.groups.powerCost} + ${cost}` })
+        .where(eq(k.groups.id, ctx.groupId));
+    }
+    return { content: written.content, source: 1, powerCost: cost };
+  }
+
   return {
     async robotRunTargets(req: FastifyRequest) {
       const ctx = await runContext(db, req);
       const { k, task } = ctx;
       const t = task as Record<string, unknown>;
-      const keywords = String(t.keywords ?? '')
-        .split(/[,，\n]/)
-        .map((s) => s.trim())
-        .filter(Boolean)
-        .map((value) => ({ id: '', kind: 'keyword' as const, value, itemId: '', title: '' }));
-      let targets: {
-        id: string;
-        kind: 'url' | 'keyword' | 'feed';
-        value: string;
-        itemId: string;
-        title: string;
-      }[];
-      let settings;
+      let targets: RunTarget[];
+      let settings: RunSettings;
       if (k.kind === 'comment') {
-        const u = k.urls;
-        const urls =
-          Number(t.sourceMode) === 1
-            ? await db
-                .select({ id: u.id, url: u.url, itemId: u.itemId, title: u.title })
-                .from(u)
-                .where(
-                  and(
-                    eq(u.tenantId, ctx.tenantId),
-                    eq(u.commId, task.id),
-                    eq(u.isDeleted, 0),
-                    eq(u.status, 1),
-                    eq(u.useStatus, 0),
-                  ),
-                )
-                .orderBy(asc(u.sort), asc(u.id))
-                .limit(MAX_TARGETS)
-            : [];
-        targets = urls.map((r) => ({
-          id: String(r.id),
-          kind: 'url',
-          value: r.url,
-          itemId: r.itemId,
-          title: r.title,
-        }));
-        if (Number(t.sourceMode) === 2) targets = keywords;
-        settings = {
-          count: Number(t.commentsPerRun ?? 1),
-          minIntervalSec: Number(t.minIntervalSec ?? 0),
-          maxIntervalSec: Number(t.maxIntervalSec ?? 0),
-          likeBeforeComment: Number(t.likeBeforeComment ?? 0) === 1 ? 1 : 0,
-          needComment: true,
-        };
+        ({ targets, settings } = await commentRun(db, ctx, k, await strategyOf(db, ctx)));
       } else {
         const mode = Number(t.browseMode ?? 1);
         const urls = String(t.targetUrls ?? '')
           .split('\n')
           .map((s) => s.trim())
           .filter(Boolean)
-          .map((value) => ({ id: '', kind: 'url' as const, value, itemId: '', title: '' }));
-        targets = mode === 2 ? keywords : mode >= 3 ? urls : [];
+          .map((value): RunTarget => ({ id: '', kind: 'url', value, itemId: '', title: '' }));
+        targets = mode === 2 ? inlineKeywords(t.keywords) : mode >= 3 ? urls : [];
         settings = {
           count: Number(t.browseCount ?? 1),
           minIntervalSec: Number(t.minStaySec ?? 0),
@@ -133,56 +184,21 @@ export function robotApiHandlers(db: Db, writeComment: CommentWriter) {
     async robotRunComment(req: FastifyRequest) {
       const ctx = await runContext(db, req);
       if (ctx.k.kind !== 'comment') throw new BizError('该任务不发表评论');
-      const k = ctx.k;
-      const t = ctx.task as Record<string, unknown>;
-      const body = req.body as { targetId?: string; itemTitle: string; itemDesc?: string; keyword?: string };
-      const mode = Number(t.commentMode ?? 1);
-      const fromPool = async () => {
-        const text = (await drawPhrase(ctx, k.pool)) ?? (await drawPhrase(ctx, k.phrases));
-        return text ? { content: text, source: 2, powerCost: 0 } : undefined;
-      };
-      if (mode === 2 || mode === 3) {
-        const text = mode === 2 ? await drawPhrase(ctx, k.pool) : await drawPhrase(ctx, k.phrases);
-        if (!text) throw new BizError(mode === 2 ? '评论库没有可用的评论' : '常用语库没有可用的短语');
-        return ok({ content: text, source: mode, powerCost: 0 });
+      const body = req.body as CommentAsk;
+      const strategy = await strategyOf(db, ctx);
+      if (!strategy) return ok(await commentText(ctx, ctx.k, body, undefined));
+      // the strategy's window, cool-down and caps; the comment counted before its text, given back without one
+      const refusal = await commentRefusal(db, ctx, strategy);
+      if (refusal) {
+        await noteLimit(db, ctx, refusal);
+        return ok({ content: '', source: 0, powerCost: 0, limitReason: refusal });
       }
-      // AI (mode 1, or 4 with the pools as fallback): power is checked first and charged only for an accepted text
-      if (!ctx.payer) throw new BizError('任务没有所属客户，无法计算算力');
-      const perComment = Number(t.powerPerComment ?? 0);
-      if (perComment > 0 && (await powerOf(db, ctx.tenantId, ctx.payer)) < perComment) {
-        throw new BizError(`算力不足，需要 ${perComment}`);
-      }
-      let written;
       try {
-        written = await writeComment(ctx.tenantId, (t.aiConfigId as bigint | null) ?? null, {
-          platform: k.platform,
-          title: body.itemTitle,
-          body: body.itemDesc,
-          keyword: body.keyword,
-        });
+        return ok(await commentText(ctx, ctx.k, body, strategy));
       } catch (e) {
-        const fallback = mode === 4 ? await fromPool() : undefined;
-        if (fallback) return ok(fallback);
-        throw e instanceof BizError ? e : new BizError(e instanceof Error ? e.message : 'AI 评论生成失败');
+        await releaseComment(db, ctx);
+        throw e;
       }
-      const cost = perComment > 0 ? perComment : written.powerCost;
-      if (cost > 0) {
-        await changePower(db, {
-          tenantId: ctx.tenantId,
-          userId: ctx.payer,
-          delta: -cost,
-          changeType: PowerChange.CONSUME,
-          bizType: k.powerBiz,
-          bizId: String(ctx.groupId),
-          platform: k.platform,
-          remark: `${ctx.task.taskName} · ${body.itemTitle}`.slice(0, 255),
-        });
-        await db
-          .update(k.groups)
-          .set({ powerCost: sql`${k.groups.powerCost} + ${cost}` })
-          .where(eq(k.groups.id, ctx.groupId));
-      }
-      return ok({ content: written.content, source: 1, powerCost: cost });
     },
 
     async robotRunPhrase(req: FastifyRequest) {
@@ -207,7 +223,12 @@ export function robotApiHandlers(db: Db, writeComment: CommentWriter) {
           successCount: sql`greatest(${g.successCount}, ${b.successCount})`,
           failCount: sql`greatest(${g.failCount}, ${b.failCount})`,
           skipCount: sql`greatest(${g.skipCount}, ${b.skipCount})`,
-          ...(b.message ? { errorMsg: b.message.slice(0, 500) } : {}),
+          // the strategy's note on a shortened run stays (control-strategy.ts LIMIT_NOTE)
+          ...(b.message
+            ? {
+                errorMsg: sql`case when ${g.errorMsg} like ${LIMIT_NOTE + '%'} then ${g.errorMsg} else ${b.message.slice(0, 500)} end`,
+              }
+            : {}),
           updateTime: new Date(),
         })
         .where(eq(g.id, ctx.groupId));

@@ -4,7 +4,8 @@
  * whichever arrives first applies it and the other changes nothing. Power a run reserved is refunded exactly once
  * when the run did not happen (START_FAILED, CANCELLED): the reservation is cleared by a conditional update first.
  */
-import { and, eq, gt, inArray, notInArray } from 'drizzle-orm';
+import { and, eq, gt, inArray, notInArray, sql } from 'drizzle-orm';
+import { LIMIT_NOTE } from '../robot-api/control-strategy';
 import type { Db } from '../../db/index';
 import { parseChinaDateTime } from '../../pay/money';
 import { changePower, PowerChange } from '../power/ledger';
@@ -96,7 +97,11 @@ export async function applyJob(
       ydStatus: job.status,
       ...(started ? { startTime: started } : {}),
       endTime: ended,
-      errorMsg: next === 'SUCCESS' ? '' : (job.remark ?? '').slice(0, 500),
+      // a successful run keeps only the control strategy's note on why it did less (robot-api/control-strategy.ts)
+      errorMsg:
+        next === 'SUCCESS'
+          ? sql`case when ${g.errorMsg} like ${LIMIT_NOTE + '%'} then ${g.errorMsg} else '' end`
+          : (job.remark ?? '').slice(0, 500),
       screenshotUrl: (job.screenshotUrl ?? '').slice(0, 512),
       outputs: job.outputs ?? [],
       ...(opts.fromCallback ? { callbackReceived: 1 } : {}),

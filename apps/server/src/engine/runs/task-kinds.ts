@@ -35,6 +35,7 @@ import {
   xshCommArr,
   xshCommLog,
   xshCommLogGroup,
+  xshCommKeyword,
   xshCommUrl,
   xshCommon,
 } from '../../db/schema';
@@ -78,6 +79,8 @@ export interface CommentKind extends KindBase {
   tasks: TaskTable;
   logs: CommLogTable;
   urls: UrlTable;
+  /** The keyword pool runs searching by keyword take from (`xsh_comm_keyword`), besides the task's own keywords. */
+  keywords?: typeof xshCommKeyword;
   pool: PoolTable;
   /** power_logs.biz_type of a comment. */
   powerBiz: 'AI_COMMENT';
@@ -126,6 +129,7 @@ export const TASK_KINDS: Readonly<Record<TaskType, TaskKind>> = {
     groupTaskKey: 'commId',
     logs: xshCommLog as unknown as CommLogTable,
     urls: xshCommUrl as unknown as UrlTable,
+    keywords: xshCommKeyword,
     pool: xhsCommComment as unknown as PoolTable,
     phrases: xshCommon as unknown as PhraseTable,
     powerBiz: 'AI_COMMENT',

@@ -152,7 +152,11 @@ export async function runRobot(job: SimJob, o: ResolvedOptions): Promise<RobotOu
   const scenario = job.robot?.scenario ?? 'ok';
   let failures = 0;
   let stopReason: { status: 'error' | 'stopped'; remark: string } | undefined;
-  for (let i = 0; i < items.length; i++) {
+  // the control strategy refused a comment (run/comment limitReason): the item skipped, the run ends here
+  let limited: string | undefined;
+  // …or lowered the run's count before it began (run/targets settings.limitReason): said in the closing message
+  const planned = (t.data.settings as { limitReason?: unknown } | undefined)?.limitReason;
+  for (let i = 0; i < items.length && !limited; i++) {
     await pause(o.paceMs, job.stop.signal);
     if (job.stop.signal.aborted || job.done.signal.aborted) {
       stopReason = { status: 'stopped', remark: '任务已被手动停止' };
@@ -184,8 +188,10 @@ export async function runRobot(job: SimJob, o: ResolvedOptions): Promise<RobotOu
 
   // a stopped robot is killed mid-run, as Yingdao's stop does: the rows already reported stay, no finish call
   if (stopReason?.status === 'stopped') return end('stopped', stopReason.remark + note);
-  const message =
-    (stopReason?.remark ?? `执行完成: 成功${counts.success},失败${counts.fail},跳过${counts.skip}`) + note;
+  const done =
+    `执行完成: 成功${counts.success},失败${counts.fail},跳过${counts.skip}` +
+    (limited ? `;${limited}` : typeof planned === 'string' && planned ? `;${planned}` : '');
+  const message = (stopReason?.remark ?? done) + note;
   const fin = await call('POST', '/api/smart-robot/run/finish', {
     successCount: counts.success,
     failCount: counts.fail,
@@ -222,6 +228,10 @@ export async function runRobot(job: SimJob, o: ResolvedOptions): Promise<RobotOu
         ...(item.keyword ? { keyword: item.keyword } : {}),
       });
       const content = typeof c.data.content === 'string' ? c.data.content : '';
+      if (c.ok && typeof c.data.limitReason === 'string' && c.data.limitReason) {
+        limited = c.data.limitReason;
+        return { ...row, result: 2, failReason: limited };
+      }
       if (!c.ok || content === '') {
         failures++;
         return { ...row, result: 0, failReason: c.ok ? '评论内容为空' : c.msg };
