@@ -1,6 +1,6 @@
 /**
  * The automation entities with extras beyond the generic module (getList, enable, import, emptyDelete, the
- * control strategy by customer, the live link expansion) and the Yingdao login test, each in its own folder under
+ * control strategy by customer, the comment log counts, the live link expansion) and the Yingdao login test, each in its own folder under
  * src/modules/<platform>/. The task definitions' modules are the engine's (src/engine/tasks).
  */
 import type { EntityRegistry } from '../crud/entities';
@@ -16,6 +16,7 @@ import { xshCommArrModule } from './xhs/xsh-comm-arr/xsh-comm-arr.module';
 import { xhsCommCommentModule } from './xhs/xhs-comm-comment/xhs-comm-comment.module';
 import { xshCommUrlModule } from './xhs/xsh-comm-url/xsh-comm-url.module';
 import { xshCommKeywordModule } from './xhs/xsh-comm-keyword/xsh-comm-keyword.module';
+import { xshCommLogCountModule } from './xhs/xsh-comm-log/xsh-comm-log-count.module';
 import { xshCommControlStrategyModule } from './xhs/xsh-comm-control-strategy/xsh-comm-control-strategy.module';
 import { sphArrModule } from './sph/sph-arr/sph-arr.module';
 import { mjPhraseModule } from './mj/mj-phrase/mj-phrase.module';
@@ -35,6 +36,7 @@ export function automationModules(db: Db, entities: EntityRegistry) {
     ...xshCommUrlModule(db, entities),
     ...xshCommKeywordModule(db, entities),
     ...xshCommControlStrategyModule(db, entities),
+    ...xshCommLogCountModule(db),
     ...sphArrModule(db, entities),
     ...mjPhraseModule(db, entities),
     ...yingdaoLoginModule(db),
