@@ -3,7 +3,7 @@ import type { EntityActionKind, EntityManifestData } from '@smart/api-sdk/manife
 
 /**
  * The button code a further write of `entity` needs (x-entity.actions names its kind, x-entity.buttons the code);
- * undefined when the contract declares none, and then nobody but an administrator could call it.
+ * undefined when the contract declares none (the server then guards it by no button).
  */
 export function actionButton(entity: EntityManifestData, op: string): string | undefined {
   const need: EntityActionKind | undefined = entity.actions?.[op];
@@ -14,11 +14,15 @@ export function actionButton(entity: EntityManifestData, op: string): string | u
 export const actionBySuffix = (entity: EntityManifestData, suffix: string): string | undefined =>
   Object.keys(entity.actions ?? {}).find((op) => op.endsWith(suffix));
 
-/** Whether the operator may call an action of `entity` (by its operation id): holds the button it needs. */
+/**
+ * Whether the operator may call an action of `entity` (by its operation id): holds the button it needs, or the
+ * contract names none. No operation (a suffix that found none): no.
+ */
 export function useCanAct(entity: EntityManifestData): (op: string | undefined) => boolean {
   const { can } = useCrudContext();
   return (op) => {
-    const button = op ? actionButton(entity, op) : undefined;
-    return !!button && can(button);
+    if (!op) return false;
+    const button = actionButton(entity, op);
+    return button === undefined || can(button);
   };
 }

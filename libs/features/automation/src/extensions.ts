@@ -2,7 +2,9 @@
 import type { EntityPageExtension } from '@smart/crud';
 import { RUN_KINDS, TASK_KINDS } from './automation-entities';
 import { runMonitorExtension } from './monitor/monitor-extension';
-import type { PoolEntityName, RunEntityName, TaskEntityName } from './names';
+import { xshCommLogEntity } from '@smart/api-sdk/entities';
+import { commentLogExtension } from './logs/log-extension';
+import type { CommentLogEntityName, PoolEntityName, RunEntityName, TaskEntityName } from './names';
 import { POOL_KINDS } from './pool/pool-entities';
 import { poolExtension } from './pool/pool-extension';
 import { taskExtension } from './task/task-extension';
@@ -14,6 +16,10 @@ export const runPageExtension = (name: RunEntityName): EntityPageExtension =>
 
 export const poolPageExtension = (name: PoolEntityName): EntityPageExtension =>
   poolExtension(POOL_KINDS[name]);
+
+const COMMENT_LOGS = { xsh_comm_log: xshCommLogEntity };
+export const commentLogPageExtension = (name: CommentLogEntityName): EntityPageExtension =>
+  commentLogExtension(COMMENT_LOGS[name]);
 
 export { CronEditor, type CronEditorProps } from './cron/CronEditor';
 export { ScheduleDialog, type ScheduleDialogProps } from './task/ScheduleDialog';

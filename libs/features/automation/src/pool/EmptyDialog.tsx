@@ -3,7 +3,7 @@ import { Button, Checkbox, SimpleDialog, toast } from '@smart/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PoolKind } from './pool-entities';
-import { TaskPicker } from './TaskPicker';
+import { TaskPicker } from '../TaskPicker';
 
 export interface EmptyDialogProps {
   kind: PoolKind;
@@ -69,7 +69,7 @@ export function EmptyDialog({ kind, open, onOpenChange, onEmptied }: EmptyDialog
       }
     >
       <div className="grid gap-4">
-        <TaskPicker kind={kind} value={commId} onChange={setCommId} />
+        <TaskPicker entity={kind.entity} value={commId} onChange={setCommId} />
         <fieldset className="grid gap-2">
           <legend className="mb-2 text-sm font-medium">{t('automation.pool.states')}</legend>
           {USE_STATES.map((s) => (

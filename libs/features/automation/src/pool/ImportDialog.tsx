@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CountTile } from '../count-tile';
 import { IMPORT_MAX_ROWS, linesToRows, type PoolKind } from './pool-entities';
-import { TaskPicker } from './TaskPicker';
+import { TaskPicker } from '../TaskPicker';
 
 export interface ImportDialogProps {
   kind: PoolKind;
@@ -88,7 +88,7 @@ export function ImportDialog({ kind, open, onOpenChange, onImported }: ImportDia
       ) : (
         <div className="grid gap-4">
           <TaskPicker
-            kind={kind}
+            entity={kind.entity}
             value={commId}
             onChange={setCommId}
             description={t('automation.pool.taskHelp')}

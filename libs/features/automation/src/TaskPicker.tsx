@@ -2,10 +2,11 @@ import { refOptions, useRemoteOptions } from '@smart/crud';
 import { Combobox, Field } from '@smart/ui';
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PoolKind } from './pool-entities';
+import type { EntityManifestData } from '@smart/api-sdk/manifest';
 
 export interface TaskPickerProps {
-  kind: PoolKind;
+  /** The entity whose `commId` names the task (a pool, a comment log). */
+  entity: EntityManifestData;
   /** The comment task's id, '' for every task of the account. */
   value: string;
   onChange: (value: string) => void;
@@ -13,12 +14,12 @@ export interface TaskPickerProps {
 }
 
 /**
- * The comment task a pool's rows belong to, among the tasks the contract's ref of `commId` lists (x-entity.refs);
- * nothing when the pool declares no such ref.
+ * The comment task rows belong to, among the tasks the contract's ref of `commId` lists (x-entity.refs); nothing
+ * when the entity declares no such ref.
  */
-export function TaskPicker({ kind, value, onChange, description }: TaskPickerProps) {
+export function TaskPicker({ entity, value, onChange, description }: TaskPickerProps) {
   const { t } = useTranslation();
-  const ref = kind.entity.fields.find((f) => f.name === 'commId')?.ref;
+  const ref = entity.fields.find((f) => f.name === 'commId')?.ref;
   const loaded = useRemoteOptions(ref ? refOptions(ref) : undefined);
   const options = useMemo(() => loaded.map((o) => ({ label: o.label, value: String(o.value) })), [loaded]);
   if (!ref) return null;
