@@ -7,7 +7,13 @@ import { describe, expect, it } from 'vitest';
 import { listLink, RUN_KINDS, TASK_KINDS } from './automation-entities';
 import { feature } from './index';
 import { COUNTS_COLUMN, runMonitorExtension } from './monitor/monitor-extension';
-import { COMMENT_LOG_ENTITIES, POOL_ENTITIES, RUN_ENTITIES, TASK_ENTITIES } from './names';
+import {
+  COMMENT_LIBRARY_ENTITIES,
+  COMMENT_LOG_ENTITIES,
+  POOL_ENTITIES,
+  RUN_ENTITIES,
+  TASK_ENTITIES,
+} from './names';
 import { actionButton } from './action-button';
 import { POOL_KINDS } from './pool/pool-entities';
 import { taskExtension } from './task/task-extension';
@@ -16,8 +22,14 @@ const byName = new Map((allEntities as readonly EntityManifest[]).map((e) => [e.
 const pagePaths = new Set(Object.keys(entityPages));
 
 describe('the automation table', () => {
-  it('extends the page of every task definition, run log group, target pool and comment log, and nothing else', () => {
-    const extended = [...TASK_ENTITIES, ...RUN_ENTITIES, ...POOL_ENTITIES, ...COMMENT_LOG_ENTITIES];
+  it('extends the page of every task definition, run log group, target pool, comment log and the comment library, and nothing else', () => {
+    const extended = [
+      ...TASK_ENTITIES,
+      ...RUN_ENTITIES,
+      ...POOL_ENTITIES,
+      ...COMMENT_LOG_ENTITIES,
+      ...COMMENT_LIBRARY_ENTITIES,
+    ];
     expect(Object.keys(feature.entityExtensions).sort()).toEqual(extended.sort());
     for (const name of extended) {
       const path = byName.get(name)?.menu?.path;

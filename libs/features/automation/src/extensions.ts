@@ -2,9 +2,16 @@
 import type { EntityPageExtension } from '@smart/crud';
 import { RUN_KINDS, TASK_KINDS } from './automation-entities';
 import { runMonitorExtension } from './monitor/monitor-extension';
-import { xshCommLogEntity } from '@smart/api-sdk/entities';
+import { commentEntity, xshCommLogEntity } from '@smart/api-sdk/entities';
+import { commentExtension } from './comments/comment-extension';
 import { commentLogExtension } from './logs/log-extension';
-import type { CommentLogEntityName, PoolEntityName, RunEntityName, TaskEntityName } from './names';
+import type {
+  CommentLibraryEntityName,
+  CommentLogEntityName,
+  PoolEntityName,
+  RunEntityName,
+  TaskEntityName,
+} from './names';
 import { POOL_KINDS } from './pool/pool-entities';
 import { poolExtension } from './pool/pool-extension';
 import { taskExtension } from './task/task-extension';
@@ -20,6 +27,10 @@ export const poolPageExtension = (name: PoolEntityName): EntityPageExtension =>
 const COMMENT_LOGS = { xsh_comm_log: xshCommLogEntity };
 export const commentLogPageExtension = (name: CommentLogEntityName): EntityPageExtension =>
   commentLogExtension(COMMENT_LOGS[name]);
+
+const LIBRARIES = { comment: commentEntity };
+export const commentLibraryPageExtension = (name: CommentLibraryEntityName): EntityPageExtension =>
+  commentExtension(LIBRARIES[name]);
 
 export { CronEditor, type CronEditorProps } from './cron/CronEditor';
 export { ScheduleDialog, type ScheduleDialogProps } from './task/ScheduleDialog';

@@ -1,14 +1,16 @@
 // The automation engine's console side as the console composes it (docs/architecture.md §4): no pages of its own,
 // but additions to the generic pages of the task definitions (schedule, run now), of the run log groups (the run
-// monitor) and of the target pools (switch, import, clear out) and of the comment log (count, export to Feishu), through libs/crud's entity extensions. Each loads with its page, in this feature's chunk.
+// monitor) and of the target pools (switch, import, clear out) of the comment log (count, export to Feishu) and of the comment library (import from Feishu), through libs/crud's entity extensions. Each loads with its page, in this feature's chunk.
 import { defineFeature, type EntityExtensionLoader } from '@smart/crud';
 import en from './i18n/en';
 import zh from './i18n/zh';
 import {
+  COMMENT_LIBRARY_ENTITIES,
   COMMENT_LOG_ENTITIES,
   POOL_ENTITIES,
   RUN_ENTITIES,
   TASK_ENTITIES,
+  type CommentLibraryEntityName,
   type CommentLogEntityName,
   type PoolEntityName,
   type RunEntityName,
@@ -35,6 +37,11 @@ const commentLogPage =
   () =>
     import('./extensions').then((m) => ({ default: m.commentLogPageExtension(name) }));
 
+const commentLibraryPage =
+  (name: CommentLibraryEntityName): EntityExtensionLoader =>
+  () =>
+    import('./extensions').then((m) => ({ default: m.commentLibraryPageExtension(name) }));
+
 export const feature = defineFeature({
   name: 'automation',
   routes: {},
@@ -43,8 +50,9 @@ export const feature = defineFeature({
     ...RUN_ENTITIES.map((name) => [name, runPage(name)] as const),
     ...POOL_ENTITIES.map((name) => [name, poolPage(name)] as const),
     ...COMMENT_LOG_ENTITIES.map((name) => [name, commentLogPage(name)] as const),
+    ...COMMENT_LIBRARY_ENTITIES.map((name) => [name, commentLibraryPage(name)] as const),
   ]),
   catalogue: { zh, en },
 });
 
-export { TASK_ENTITIES, RUN_ENTITIES, POOL_ENTITIES, COMMENT_LOG_ENTITIES };
+export { TASK_ENTITIES, RUN_ENTITIES, POOL_ENTITIES, COMMENT_LOG_ENTITIES, COMMENT_LIBRARY_ENTITIES };

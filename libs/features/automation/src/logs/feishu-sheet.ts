@@ -21,3 +21,26 @@ export function readSheet(text: string): { token: string; sheetId?: string } | u
 
 /** A link the console may open: http(s) only (a server's answer is shown, never trusted as script). */
 export const safeHref = (href: string): string | undefined => (/^https?:\/\//i.test(href) ? href : undefined);
+
+/**
+ * The document a pasted address or token names for an import: a spreadsheet (`/sheets/<token>?sheet=<id>`) or a
+ * base (`/base/<app token>?table=<table id>`); a bare token says neither kind.
+ */
+export function readFeishuDoc(
+  text: string,
+): { token: string; kind?: 'sheet' | 'bitable'; table?: string } | undefined {
+  const s = text.trim();
+  if (TOKEN.test(s)) return { token: s };
+  const sheet = readSheet(s);
+  if (sheet) return { token: sheet.token, kind: 'sheet', ...(sheet.sheetId ? { table: sheet.sheetId } : {}) };
+  let url: URL;
+  try {
+    url = new URL(s);
+  } catch {
+    return undefined;
+  }
+  const m = /\/base\/([0-9A-Za-z_-]{1,64})/.exec(url.pathname);
+  if (!m) return undefined;
+  const table = url.searchParams.get('table') ?? undefined;
+  return { token: m[1]!, kind: 'bitable', ...(table && TOKEN.test(table) ? { table } : {}) };
+}
