@@ -6,6 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dyCommLog, dyCommLogGroup, dyCommUrl, powerLogs, user } from '../db/schema';
 import { backends, contractCall, login, startTestServer, type TestServer } from '../test/harness';
+import { until } from '../test/until';
 
 interface Run {
   runId: string;
@@ -14,15 +15,6 @@ interface Run {
   errorMsg: string;
 }
 const C = '/api/smart-dyComm';
-
-async function until<T>(what: () => Promise<T>, done: (v: T) => boolean, ms = 20_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await what();
-    if (done(v) || Date.now() > end) return v;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 describe.each(backends)('engine runs on %s', (kind) => {
   let s: TestServer;

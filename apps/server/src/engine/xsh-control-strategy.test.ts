@@ -21,18 +21,10 @@ import { commentRefusal, inWindow, planLimit, strategyOf, takeComment } from './
 import type { RunContext } from './robot-api/run-context';
 import { commentRun } from './robot-api/run-targets';
 import { TASK_KINDS, type CommentKind } from './runs/task-kinds';
+import { until } from '../test/until';
 
 const C = '/api/smart-xshComm';
 const k = TASK_KINDS.xsh_comm as CommentKind;
-
-async function until<T>(what: () => Promise<T>, done: (v: T) => boolean, ms = 20_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await what();
-    if (done(v) || Date.now() > end) return v;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 describe.each(backends)('the Xiaohongshu control strategy on %s', (kind) => {
   let s: TestServer;

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RefPicker } from '../RefPicker';
 import { ImportSummary } from '../import-summary';
+import { useBusy } from '../use-busy';
 import { readFeishuDoc } from '../logs/feishu-sheet';
 
 export interface FeishuImportDialogProps {
@@ -29,7 +30,7 @@ export function FeishuImportDialog({ entity, open, onOpenChange, onImported }: F
   const [table, setTable] = useState('');
   const [column, setColumn] = useState('A');
   const [skipHeader, setSkipHeader] = useState(true);
-  const [busy, setBusy] = useState(false);
+  const [busy, busyWith] = useBusy();
   const [result, setResult] = useState<ImportResult | undefined>();
   const read = readFeishuDoc(doc);
   const docError = doc.trim() && !read ? t('automation.comments.badDoc') : undefined;
@@ -48,8 +49,7 @@ export function FeishuImportDialog({ entity, open, onOpenChange, onImported }: F
 
   const submit = async () => {
     if (!read) return;
-    setBusy(true);
-    try {
+    await busyWith(async () => {
       const answer = await commentFeiShuImport({
         groupId,
         sourceType: source,
@@ -60,11 +60,7 @@ export function FeishuImportDialog({ entity, open, onOpenChange, onImported }: F
       });
       setResult(answer);
       if (answer.inserted > 0) onImported?.();
-    } catch {
-      // the HTTP layer has shown Feishu's message
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

@@ -4,6 +4,7 @@ import { Button, Checkbox, Field, Input, SimpleDialog } from '@smart/ui';
 import { ExternalLink } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useBusy } from '../use-busy';
 import { LogFilterFields, rangeError } from './LogFilterFields';
 import { readSheet, safeHref } from './feishu-sheet';
 import { rangeBody, today, type LogFilter } from './log-range';
@@ -35,7 +36,7 @@ export function FeishuExportDialog({ entity, open, onOpenChange, onExported }: F
   const [sheetText, setSheetText] = useState('');
   const [sheetId, setSheetId] = useState('');
   const [onlyUnsynced, setOnlyUnsynced] = useState(true);
-  const [busy, setBusy] = useState(false);
+  const [busy, busyWith] = useBusy();
   const [progress, setProgress] = useState<Progress | undefined>();
   const sheet = readSheet(sheetText);
   const sheetError = sheetText.trim() && !sheet ? t('automation.logs.badSheet') : undefined;
@@ -48,10 +49,10 @@ export function FeishuExportDialog({ entity, open, onOpenChange, onExported }: F
 
   const run = async () => {
     if (!sheet) return;
-    setBusy(true);
     let done: Progress = { exported: 0, remaining: 0 };
     setProgress(done);
-    try {
+    // a failed call ends the loop; what was exported before stays counted
+    await busyWith(async () => {
       for (let i = 0; i < MAX_CALLS; i++) {
         const r = await xshCommLogAppLogToFeiShu({
           ...rangeBody(filter),
@@ -65,11 +66,7 @@ export function FeishuExportDialog({ entity, open, onOpenChange, onExported }: F
         if (r.exported > 0) onExported?.();
         if (r.remaining === 0 || r.exported === 0) break;
       }
-    } catch {
-      // the HTTP layer has shown Feishu's message; what was exported before stays counted
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   const href = progress?.last?.sheetUrl ? safeHref(progress.last.sheetUrl) : undefined;

@@ -13,6 +13,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CountTile } from '../count-tile';
+import { useBusy } from '../use-busy';
 import { LogFilterFields, rangeError } from './LogFilterFields';
 import { rangeBody, today, type LogFilter } from './log-range';
 
@@ -26,19 +27,10 @@ export interface LogCountDialogProps {
 export function LogCountDialog({ entity, open, onOpenChange }: LogCountDialogProps) {
   const { t } = useTranslation();
   const [filter, setFilter] = useState<LogFilter>({ days: [today(), today()], commId: '' });
-  const [busy, setBusy] = useState(false);
+  const [busy, busyWith] = useBusy();
   const [counts, setCounts] = useState<XshCommLogCount | undefined>();
 
-  const run = async () => {
-    setBusy(true);
-    try {
-      setCounts(await xshCommLogAppLogCount(rangeBody(filter)));
-    } catch {
-      // the HTTP layer has shown why
-    } finally {
-      setBusy(false);
-    }
-  };
+  const run = () => busyWith(async () => setCounts(await xshCommLogAppLogCount(rangeBody(filter))));
 
   return (
     <SimpleDialog

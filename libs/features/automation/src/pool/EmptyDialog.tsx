@@ -2,6 +2,7 @@ import { useOptions } from '@smart/crud';
 import { Button, Checkbox, SimpleDialog, toast } from '@smart/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useBusy } from '../use-busy';
 import type { PoolKind } from './pool-entities';
 import { TaskPicker } from '../TaskPicker';
 
@@ -26,24 +27,20 @@ export function EmptyDialog({ kind, open, onOpenChange, onEmptied }: EmptyDialog
   const dict = useOptions('url_use_status', undefined, true);
   const [commId, setCommId] = useState('');
   const [states, setStates] = useState<number[]>(CONSUMED);
-  const [busy, setBusy] = useState(false);
+  const [busy, busyWith] = useBusy();
   const label = (s: number) => dict.find((o) => o.value === s)?.label ?? t(`automation.pool.useStatus.${s}`);
 
   const submit = async () => {
-    if (!kind.empty) return;
-    setBusy(true);
-    try {
-      const answer = (await kind.empty.call({ commId, useStatus: states as (0 | 1 | 2 | 3)[] })) as {
+    const empty = kind.empty;
+    if (!empty) return;
+    await busyWith(async () => {
+      const answer = (await empty.call({ commId, useStatus: states as (0 | 1 | 2 | 3)[] })) as {
         deleted?: number;
       };
       toast.success(t('automation.pool.emptied', { count: answer?.deleted ?? 0 }));
       onOpenChange(false);
       onEmptied?.();
-    } catch {
-      // the HTTP layer has shown why
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

@@ -3,6 +3,7 @@ import { Button, Field, SimpleDialog, Textarea } from '@smart/ui';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ImportSummary } from '../import-summary';
+import { useBusy } from '../use-busy';
 import { IMPORT_MAX_ROWS, linesToRows, type PoolKind } from './pool-entities';
 import { TaskPicker } from '../TaskPicker';
 
@@ -23,7 +24,7 @@ export function ImportDialog({ kind, open, onOpenChange, onImported }: ImportDia
   const { t } = useTranslation();
   const [commId, setCommId] = useState('');
   const [text, setText] = useState('');
-  const [busy, setBusy] = useState(false);
+  const [busy, busyWith] = useBusy();
   const [result, setResult] = useState<ImportResult | undefined>();
   const rows = useMemo(() => linesToRows(kind, text, commId), [kind, text, commId]);
   const long = rows.filter((r) => ('url' in r ? r.url : r.keyword).length > kind.maxLength).length;
@@ -42,18 +43,12 @@ export function ImportDialog({ kind, open, onOpenChange, onImported }: ImportDia
     onOpenChange(next);
   };
 
-  const submit = async () => {
-    setBusy(true);
-    try {
+  const submit = () =>
+    busyWith(async () => {
       const answer = await kind.import.call(rows);
       setResult(answer);
       if (answer.inserted > 0) onImported?.(answer);
-    } catch {
-      // the HTTP layer has shown why
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
   const what = t(`automation.pool.${kind.text}`);
   return (
