@@ -63,6 +63,7 @@ describe.each(backends)('the Xiaohongshu control strategy on %s', (kind) => {
         commentMode: 1,
         commentsPerRun: 10,
         powerPerComment: 0,
+        useStrategy: 1,
         createUser: adminId,
         ...task,
       } as typeof xshComm.$inferInsert);
@@ -133,6 +134,11 @@ describe.each(backends)('the Xiaohongshu control strategy on %s', (kind) => {
     expect(second).toMatchObject({ runStatus: 'SUCCESS', successCount: 0 });
     expect(second.errorMsg).toBe('风控限制：每小时评论上限 3 已用完');
     expect(first.errorMsg).toBe('风控限制：每小时评论上限 3，本次最多 3 条');
+  });
+
+  it('leaves the runs of a task that does not use the strategy alone', async () => {
+    const { ctx } = await setup({ hourlyMaxPerAccount: 1 }, { useStrategy: 0 });
+    expect(await strategyOf(db(), ctx)).toBeUndefined();
   });
 
   it('never lets concurrent takers pass a cap', async () => {

@@ -33,9 +33,13 @@ export async function noteLimit(db: Db, ctx: RunContext, reason: string): Promis
     .where(and(eq(g.id, ctx.groupId), sql`${g.errorMsg} not like ${LIMIT_NOTE + '%'}`));
 }
 
-/** The payer's live strategy for a Xiaohongshu comment run; undefined for other runs or without one. */
+/**
+ * The payer's live strategy for a Xiaohongshu comment run of a task that uses it (`useStrategy` 1, xsh_comm.yaml);
+ * undefined for other runs, other tasks or without one.
+ */
 export async function strategyOf(db: Db, ctx: RunContext): Promise<Strategy | undefined> {
-  if (ctx.k.taskType !== 'xsh_comm' || !ctx.payer) return undefined;
+  const uses = (ctx.task as { useStrategy?: number }).useStrategy === 1;
+  if (ctx.k.taskType !== 'xsh_comm' || !ctx.payer || !uses) return undefined;
   const s = xshCommControlStrategy;
   const [row] = await db
     .select()
