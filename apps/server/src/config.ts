@@ -57,6 +57,34 @@ export interface EngineConfig {
   publicUrl?: string | undefined;
   /** Milliseconds a simulated robot takes per action (`ENGINE_SANDBOX_PACE_MS`, default 1500). */
   sandboxPaceMs?: number | undefined;
+  /**
+   * The Feishu (Lark) app the comment-log export and the comment import use (src/engine/feishu); absent = the
+   * simulated Feishu when `sandbox` is on, else those operations answer 未配置飞书应用. An engine setting because the
+   * engine's setup is where the server's adapters are bound (src/engine/index.ts).
+   */
+  feishu?: FeishuConfig | undefined;
+}
+
+/** A Feishu self-built app (docs/automation-domain.md §3.3): `FEISHU_APP_ID`, `FEISHU_APP_SECRET`, `FEISHU_BASE_URL`. */
+export interface FeishuConfig {
+  /** Default `https://open.feishu.cn/open-apis` (Lark: `https://open.larksuite.com/open-apis`). */
+  baseUrl: string;
+  appId: string;
+  appSecret: string;
+}
+
+/** Both or neither of the app id and secret: half a configuration stops the start rather than silently not export. */
+export function feishuFromEnv(env: NodeJS.ProcessEnv): FeishuConfig | undefined {
+  const appId = env.FEISHU_APP_ID?.trim();
+  const appSecret = env.FEISHU_APP_SECRET?.trim();
+  if (!appId && !appSecret) return undefined;
+  if (!appId || !appSecret)
+    throw new Error(`Incomplete Feishu settings: ${appId ? 'FEISHU_APP_SECRET' : 'FEISHU_APP_ID'} missing`);
+  return {
+    baseUrl: httpUrl('FEISHU_BASE_URL', env.FEISHU_BASE_URL) ?? 'https://open.feishu.cn/open-apis',
+    appId,
+    appSecret,
+  };
 }
 
 export function engineFromEnv(env: NodeJS.ProcessEnv): EngineConfig {
@@ -67,6 +95,7 @@ export function engineFromEnv(env: NodeJS.ProcessEnv): EngineConfig {
     sandboxPaceMs: env.ENGINE_SANDBOX_PACE_MS
       ? Math.max(0, Number(env.ENGINE_SANDBOX_PACE_MS) || 0)
       : undefined,
+    feishu: feishuFromEnv(env),
   };
 }
 

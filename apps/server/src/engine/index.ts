@@ -10,6 +10,7 @@ import type { Db } from '../db/index';
 import { listeningBaseUrl } from '../kernel/self-url';
 import { ok } from '../util';
 import { commentWriter, yingdaoResolver } from './bindings';
+import { bindFeishu, feishuResolver } from './feishu/binding';
 import { robotApiHandlers } from './robot-api/robot-api';
 import { findRunByJob, pollRun, startPoller } from './runs/poller';
 import { RunTokens } from './runs/run-token';
@@ -51,7 +52,11 @@ export async function setupEngine(
     registerLlmSandbox(app);
     const { registerDouyinSandbox } = await import('../sandbox/douyin/index');
     registerDouyinSandbox(app, base);
+    const { registerFeishuSandbox } = await import('../sandbox/feishu/index');
+    registerFeishuSandbox(app);
   }
+  // the Feishu app of the log export and the comment import: configured, else the sandbox's, else none
+  bindFeishu(app, feishuResolver(config?.feishu, sandbox));
   const tokens = new RunTokens(db);
   const yingdao = yingdaoResolver(db, sandbox);
   const trigger: TriggerDeps = { db, tokens, yingdao, apiBase: base };

@@ -17,6 +17,8 @@ import { xhsCommCommentModule } from './xhs/xhs-comm-comment/xhs-comm-comment.mo
 import { xshCommUrlModule } from './xhs/xsh-comm-url/xsh-comm-url.module';
 import { xshCommKeywordModule } from './xhs/xsh-comm-keyword/xsh-comm-keyword.module';
 import { xshCommLogCountModule } from './xhs/xsh-comm-log/xsh-comm-log-count.module';
+import { xshCommLogFeishuModule } from './xhs/xsh-comm-log/xsh-comm-log-feishu.module';
+import { commentFeishuModule } from './comment/comment/comment-feishu.module';
 import { xshCommControlStrategyModule } from './xhs/xsh-comm-control-strategy/xsh-comm-control-strategy.module';
 import { sphArrModule } from './sph/sph-arr/sph-arr.module';
 import { mjPhraseModule } from './mj/mj-phrase/mj-phrase.module';
@@ -37,6 +39,8 @@ export function automationModules(db: Db, entities: EntityRegistry) {
     ...xshCommKeywordModule(db, entities),
     ...xshCommControlStrategyModule(db, entities),
     ...xshCommLogCountModule(db),
+    ...xshCommLogFeishuModule(db),
+    ...commentFeishuModule(db),
     ...sphArrModule(db, entities),
     ...mjPhraseModule(db, entities),
     ...yingdaoLoginModule(db),

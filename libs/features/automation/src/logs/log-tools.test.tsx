@@ -16,7 +16,7 @@ const BASE = '*/api/smart-xshComm/xsh_comm_log';
 const logs = memoryBackend(xshCommLogEntity, []);
 let counted: XshCommLogCountRequest[] = [];
 let exports: XshCommLogToFeiShuRequest[] = [];
-let sheetUrl = 'http://127.0.0.1/sandbox/feishu/sheets/shtDemo';
+let sheetUrl = 'http://127.0.0.1/sandbox-feishu/sheets/shtDemo';
 
 setupMswServer(
   ...logs.handlers,
@@ -59,7 +59,7 @@ beforeEach(() => {
   logs.reset();
   counted = [];
   exports = [];
-  sheetUrl = 'http://127.0.0.1/sandbox/feishu/sheets/shtDemo';
+  sheetUrl = 'http://127.0.0.1/sandbox-feishu/sheets/shtDemo';
 });
 
 const open = async (name: string) => {

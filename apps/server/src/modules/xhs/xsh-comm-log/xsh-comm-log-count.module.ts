@@ -49,7 +49,8 @@ export function xshCommLogCountModule(db: Db) {
     async xshCommLogAppLogCount(req: FastifyRequest) {
       const where = logRangeFilter(caller(req).tenant_id, req.body as LogRange);
       const l = xshCommLog;
-      const by = (result: number) => sql<number>`count(*) filter (where ${l.result} = ${result})`.mapWith(Number);
+      const by = (result: number) =>
+        sql<number>`count(*) filter (where ${l.result} = ${result})`.mapWith(Number);
       const rows = await db
         .select({
           robotAccount: l.robotAccount,

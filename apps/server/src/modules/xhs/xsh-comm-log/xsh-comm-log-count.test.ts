@@ -52,7 +52,8 @@ describe.each(backends)('Xiaohongshu comment log counts on %s', (kind) => {
   });
 
   const call = contractCall(() => s);
-  const count = (body: object) => call<Counts>('POST', `${P}/appLogCount`, 'xshCommLogAppLogCount', admin, body);
+  const count = (body: object) =>
+    call<Counts>('POST', `${P}/appLogCount`, 'xshCommLogAppLogCount', admin, body);
   const day = { startTime: '2026-11-20 00:00:00', endTime: '2026-11-21 00:00:00' };
 
   it('counts per result, in total and per robot account, most logs first', async () => {
@@ -71,7 +72,10 @@ describe.each(backends)('Xiaohongshu comment log counts on %s', (kind) => {
   });
 
   it('filters by unit and robot account; the whole tenant without filters', async () => {
-    expect((await count({ ...day, robotAccount: 'b@sim' })).body.data).toMatchObject({ total: 2, success: 1 });
+    expect((await count({ ...day, robotAccount: 'b@sim' })).body.data).toMatchObject({
+      total: 2,
+      success: 1,
+    });
     expect((await count({ ...day, arrId: String(unit) })).body.data).toMatchObject({ total: 5 });
     expect((await count(day)).body.data).toMatchObject({ total: 6, success: 4 });
   });
