@@ -35,10 +35,17 @@ export function FeishuImportDialog({ entity, open, onOpenChange, onImported }: F
   const read = readFeishuDoc(doc);
   const docError = doc.trim() && !read ? t('automation.comments.badDoc') : undefined;
 
+  // a sheet's text sits in a column (A by default), a base's in a named field: nothing to assume there
+  const changeSource = (next: Source) => {
+    setSource(next);
+    if (next === 'bitable' && column === 'A') setColumn('');
+    if (next === 'sheet' && !column) setColumn('A');
+  };
+
   const changeDoc = (text: string) => {
     setDoc(text);
     const r = readFeishuDoc(text);
-    if (r?.kind) setSource(r.kind);
+    if (r?.kind) changeSource(r.kind);
     if (r?.table) setTable(r.table);
   };
 
@@ -55,7 +62,7 @@ export function FeishuImportDialog({ entity, open, onOpenChange, onImported }: F
         sourceType: source,
         token: read.token,
         sheetId: table.trim(),
-        column: column.trim() || (source === 'sheet' ? 'A' : ''),
+        column: column.trim() || 'A',
         skipHeader,
       });
       setResult(answer);
@@ -81,7 +88,7 @@ export function FeishuImportDialog({ entity, open, onOpenChange, onImported }: F
               variant="primary"
               data-action="comment-feishu-import-submit"
               loading={busy}
-              disabled={!groupId || !read || !table.trim()}
+              disabled={!groupId || !read || !table.trim() || (source === 'bitable' && !column.trim())}
               onClick={() => void submit()}
             >
               {t('automation.comments.import')}
@@ -107,7 +114,7 @@ export function FeishuImportDialog({ entity, open, onOpenChange, onImported }: F
               <RadioGroup
                 {...control}
                 value={source}
-                onValueChange={(v: string) => setSource(v as Source)}
+                onValueChange={(v: string) => changeSource(v as Source)}
                 options={(['sheet', 'bitable'] as const).map((s) => ({
                   value: s,
                   label: t(`automation.comments.${s}`),
