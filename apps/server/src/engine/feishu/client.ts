@@ -14,6 +14,7 @@
  */
 import { columnLetters } from './cells';
 import { FEISHU_CODES, FeishuError, TOKEN_ERRORS } from './errors';
+import { callJson, NoAnswer, type JsonRequest } from '../http/json-call';
 
 export interface FeishuClientOptions {
   /** e.g. `https://open.feishu.cn/open-apis`, or the simulated Feishu's; a path prefix is kept. */
@@ -41,12 +42,7 @@ interface Envelope<T> {
   expire?: unknown;
 }
 
-interface ApiRequest {
-  method: 'GET' | 'POST';
-  path: string;
-  query?: Record<string, string | undefined>;
-  body?: unknown;
-}
+type ApiRequest = JsonRequest;
 
 /** `values_append`'s answer (the part the export keeps). */
 export interface AppendResult {
@@ -235,43 +231,27 @@ export class FeishuClient {
   }
 
   private async fetchOnce<T>(req: ApiRequest, token: string | undefined) {
-    const qs = new URLSearchParams();
-    for (const [k, v] of Object.entries(req.query ?? {})) if (v !== undefined) qs.set(k, v);
-    const search = qs.toString();
-    const url = `${this.base}${req.path}${search ? `?${search}` : ''}`;
-    const headers: Record<string, string> = { accept: 'application/json' };
-    if (token) headers.authorization = `Bearer ${token}`;
-    if (req.body !== undefined) headers['content-type'] = 'application/json; charset=utf-8';
     const timeoutMs = this.o.timeoutMs ?? 15_000;
     try {
-      const res = await this.fetchFn(url, {
-        method: req.method,
-        headers,
-        body: req.body === undefined ? undefined : JSON.stringify(req.body),
-        signal: AbortSignal.timeout(timeoutMs),
+      const a = await callJson(req, {
+        fetchFn: this.fetchFn,
+        base: this.base,
+        token,
+        timeoutMs,
+        contentType: 'application/json; charset=utf-8',
       });
-      const text = await res.text();
-      let parsed: unknown;
-      try {
-        parsed = text === '' ? undefined : JSON.parse(text);
-      } catch {
-        parsed = undefined;
-      }
       return {
-        status: res.status,
-        env: isEnvelope(parsed) ? (parsed as Envelope<T>) : undefined,
-        wait: resetMs(res.headers),
+        status: a.status,
+        env: isEnvelope(a.json) ? (a.json as Envelope<T>) : undefined,
+        wait: resetMs(a.headers),
       };
     } catch (err) {
-      const name = (err as { name?: unknown }).name;
-      const timedOut = name === 'TimeoutError' || name === 'AbortError';
+      if (!(err instanceof NoAnswer)) throw err;
       throw new FeishuError({
         code: 0,
         httpStatus: 0,
-        msg: timedOut
-          ? `飞书接口超时(${timeoutMs} ms)`
-          : `无法连接飞书接口: ${(err as Error).message ?? String(err)}`,
-        kind: timedOut ? 'timeout' : 'network',
+        msg: err.timedOut ? `飞书接口超时(${timeoutMs} ms)` : `无法连接飞书接口: ${err.message}`,
+        kind: err.timedOut ? 'timeout' : 'network',
       });
     }
   }

@@ -6,6 +6,7 @@
  */
 import { memoryTokenStore, type TokenStore } from './token-store';
 import { YingdaoError } from './types';
+import { callJson, NoAnswer } from '../http/json-call';
 
 export interface YingdaoClientOptions {
   /** e.g. `https://api.yingdao.com`, or `<server>/sandbox-yingdao`; a path prefix is kept. */
@@ -195,48 +196,22 @@ export class YingdaoTransport {
   }
 
   private async send(req: ApiRequest, token: string | undefined): Promise<Answer> {
-    const qs = new URLSearchParams();
-    for (const [k, v] of Object.entries(req.query ?? {})) if (v !== undefined) qs.set(k, v);
-    const search = qs.toString();
-    const url = `${this.base}${req.path}${search ? `?${search}` : ''}`;
-    const headers: Record<string, string> = { accept: 'application/json' };
-    if (token) headers.authorization = `Bearer ${token}`;
-    let body: string | undefined;
-    if (req.body !== undefined) {
-      headers['content-type'] = 'application/json';
-      body = JSON.stringify(req.body);
-    }
     const timeoutMs = this.o.timeoutMs ?? 15_000;
     try {
-      const res = await this.fetchFn(url, {
-        method: req.method,
-        headers,
-        body,
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-      const text = await res.text();
-      let parsed: unknown;
-      try {
-        parsed = text === '' ? undefined : JSON.parse(text);
-      } catch {
-        parsed = undefined;
-      }
+      const a = await callJson(req, { fetchFn: this.fetchFn, base: this.base, token, timeoutMs });
       return {
-        status: res.status,
-        env: isEnvelope(parsed) ? parsed : undefined,
-        retryAfterMs: parseRetryAfter(res.headers.get('retry-after'), this.now()),
+        status: a.status,
+        env: isEnvelope(a.json) ? a.json : undefined,
+        retryAfterMs: parseRetryAfter(a.headers.get('retry-after'), this.now()),
       };
     } catch (err) {
-      const name = (err as { name?: unknown }).name;
-      const timedOut = name === 'TimeoutError' || name === 'AbortError';
+      if (!(err instanceof NoAnswer)) throw err;
       throw new YingdaoError({
         code: 0,
         httpStatus: 0,
-        msg: timedOut
-          ? `影刀接口超时(${timeoutMs} ms): ${req.path}`
-          : `无法连接影刀接口: ${(err as Error).message ?? String(err)}`,
+        msg: err.timedOut ? `影刀接口超时(${timeoutMs} ms): ${req.path}` : `无法连接影刀接口: ${err.message}`,
         retriable: true,
-        kind: timedOut ? 'timeout' : 'network',
+        kind: err.timedOut ? 'timeout' : 'network',
       });
     }
   }
