@@ -1,26 +1,12 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { api, tokenFor } from './api-helper';
+import { addRow, choose } from './crud-helper';
 import { loginAsAdmin } from './login-helper';
 
 // The product's purpose, end to end against the reference server and its simulated Yingdao (ENGINE_SANDBOX, as
 // `npm start` has it): an operator creates a comment account and a comment task, imports its links and switches one
 // off, presses "run now", and watches the simulated robot run it — the run ends in success on the enabled links
 // only, its action logs appear, and the customer's compute power goes down by one per comment.
-
-async function add(page: Page, path: string, fill: (dialog: ReturnType<Page['getByRole']>) => Promise<void>) {
-  await page.goto(path);
-  await page.getByRole('button', { name: '新增' }).click();
-  const dialog = page.getByRole('dialog');
-  await fill(dialog);
-  await dialog.getByRole('button', { name: '保存' }).click();
-  await expect(page.getByText('新增成功').last()).toBeVisible();
-  await expect(dialog).toBeHidden();
-}
-
-async function choose(page: Page, dialog: ReturnType<Page['getByRole']>, label: string, option: string) {
-  await dialog.getByLabel(label, { exact: true }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
 
 test('a comment task created in the console runs on the simulated robot, logs its comments and spends power', async ({
   page,
@@ -33,11 +19,11 @@ test('a comment task created in the console runs on the simulated robot, logs it
   const powerBefore = (await api<{ power: number }>(request, token, 'GET', 'smart-user/info')).power;
 
   await loginAsAdmin(page);
-  await add(page, '/dy/dy_comm_arr', async (dialog) => {
+  await addRow(page, '/dy/dy_comm_arr', async (dialog) => {
     await dialog.getByLabel('名称', { exact: true }).fill(unit);
     await dialog.getByLabel('影刀机器人账号').fill('sim-02@sandbox');
   });
-  await add(page, '/dy/dy_comm', async (dialog) => {
+  await addRow(page, '/dy/dy_comm', async (dialog) => {
     await dialog.getByLabel('任务名称').fill(task);
     await choose(page, dialog, '执行账号', unit);
     await page.keyboard.press('Escape');

@@ -1,28 +1,12 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { api, tokenFor } from './api-helper';
+import { addRow, choose } from './crud-helper';
 import { loginAsAdmin } from './login-helper';
 
 // The Xiaohongshu flagship, end to end against the reference server and its simulated Yingdao and Feishu (as
 // `npm start` has them): an operator imports search keywords, runs a keyword comment task that uses the customer's
 // control strategy, watches the simulated robot comment only as many times as the hourly cap allows, counts the
 // logs per robot account and exports them to a (simulated) Feishu sheet, where the rows are.
-
-type Dialog = ReturnType<Page['getByRole']>;
-
-async function add(page: Page, path: string, fill: (dialog: Dialog) => Promise<void>) {
-  await page.goto(path);
-  await page.getByRole('button', { name: '新增' }).click();
-  const dialog = page.getByRole('dialog');
-  await fill(dialog);
-  await dialog.getByRole('button', { name: '保存' }).click();
-  await expect(page.getByText('新增成功').last()).toBeVisible();
-  await expect(dialog).toBeHidden();
-}
-
-async function choose(page: Page, dialog: Dialog, label: string, option: string) {
-  await dialog.getByLabel(label, { exact: true }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
 
 test('a keyword comment task runs within the control strategy, its logs are counted and exported to Feishu', async ({
   page,
@@ -43,11 +27,11 @@ test('a keyword comment task runs within the control strategy, its logs are coun
   });
 
   await loginAsAdmin(page);
-  await add(page, '/xhs/xsh_comm_arr', async (dialog) => {
+  await addRow(page, '/xhs/xsh_comm_arr', async (dialog) => {
     await dialog.getByLabel('名称', { exact: true }).fill(unit);
     await dialog.getByLabel('影刀机器人账号').fill('sim-03@sandbox');
   });
-  await add(page, '/xhs/xsh_comm', async (dialog) => {
+  await addRow(page, '/xhs/xsh_comm', async (dialog) => {
     await dialog.getByLabel('任务名称').fill(task);
     await choose(page, dialog, '执行账号', unit);
     await page.keyboard.press('Escape');
