@@ -79,6 +79,7 @@ const en: AutomationCatalogue = {
       done: 'Done',
       enabled: 'Enabled',
       switch: 'Enable {{name}}',
+      switchSelected: 'On / off',
       enableSelected: 'Enable selected',
       disableSelected: 'Disable selected',
       enableTitle: 'Enable selected rows',

@@ -74,6 +74,7 @@ const zh = {
       done: '完成',
       enabled: '启用',
       switch: '启用 {{name}}',
+      switchSelected: '批量启停',
       enableSelected: '批量启用',
       disableSelected: '批量停用',
       enableTitle: '批量启用',

@@ -1,6 +1,14 @@
 import type { CrudToolbarContext } from '@smart/crud';
-import { Button, toast, useConfirm } from '@smart/ui';
-import { Eraser, FileUp, ToggleLeft, ToggleRight } from 'lucide-react';
+import {
+  Button,
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+  toast,
+  useConfirm,
+} from '@smart/ui';
+import { ChevronDown, Eraser, FileUp, ToggleLeft, ToggleRight } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyDialog } from './EmptyDialog';
@@ -59,26 +67,30 @@ export function PoolToolbar({ kind, page }: PoolToolbarProps) {
         </Button>
       ) : null}
       {allowed(kind.enable.op) ? (
-        <>
-          <Button
-            data-action="pool-enable"
-            disabled={none || switching !== undefined}
-            loading={switching === 1}
-            onClick={() => void switchSelected(1)}
-          >
-            <ToggleRight aria-hidden />
-            {t('automation.pool.enableSelected')}
-          </Button>
-          <Button
-            data-action="pool-disable"
-            disabled={none || switching !== undefined}
-            loading={switching === 0}
-            onClick={() => void switchSelected(0)}
-          >
-            <ToggleLeft aria-hidden />
-            {t('automation.pool.disableSelected')}
-          </Button>
-        </>
+        // one menu for both switches: the toolbar stays one row on a phone
+        <DropdownMenu>
+          <DropdownMenuTrigger asChild>
+            <Button
+              data-action="pool-switch"
+              disabled={none || switching !== undefined}
+              loading={switching !== undefined}
+            >
+              <ToggleRight aria-hidden />
+              {t('automation.pool.switchSelected')}
+              <ChevronDown aria-hidden />
+            </Button>
+          </DropdownMenuTrigger>
+          <DropdownMenuContent align="start">
+            <DropdownMenuItem data-action="pool-enable" onSelect={() => void switchSelected(1)}>
+              <ToggleRight aria-hidden />
+              {t('automation.pool.enableSelected')}
+            </DropdownMenuItem>
+            <DropdownMenuItem data-action="pool-disable" onSelect={() => void switchSelected(0)}>
+              <ToggleLeft aria-hidden />
+              {t('automation.pool.disableSelected')}
+            </DropdownMenuItem>
+          </DropdownMenuContent>
+        </DropdownMenu>
       ) : null}
       {kind.empty && allowed(kind.empty.op) ? (
         <Button data-action="pool-empty" onClick={() => setEmptying(true)}>

@@ -104,10 +104,11 @@ describe('the link pool page', () => {
     const user = userEvent.setup();
     await renderEntityPage('/xhs/xsh_comm_url');
     await linkRow('https://www.xiaohongshu.com/explore/bbb');
-    const disable = screen.getByRole('button', { name: '批量停用' });
-    expect(disable).toBeDisabled();
+    const switches = screen.getByRole('button', { name: '批量启停' });
+    expect(switches).toBeDisabled();
     await user.click(screen.getByRole('checkbox', { name: '全选' }));
-    await user.click(disable);
+    await user.click(switches);
+    await user.click(await screen.findByRole('menuitem', { name: '批量停用' }));
     await user.click(await screen.findByRole('button', { name: /确定|确认/ }));
     await waitFor(() => expect(enables).toHaveLength(2));
     expect(enables.map((e) => e.status)).toEqual([0, 0]);
@@ -131,7 +132,7 @@ describe('the link pool page', () => {
   it('offers nothing of it to an operator without the buttons the contract names', async () => {
     await renderEntityPage('/xhs/xsh_comm_url', {}, (code) => code === 'xsh_comm_url_view');
     await linkRow('https://www.xiaohongshu.com/explore/aaa');
-    for (const name of ['导入', '批量启用', '批量停用', '清空链接'])
+    for (const name of ['导入', '批量启停', '清空链接'])
       expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
     expect(
       screen.getByRole('switch', { name: '启用 https://www.xiaohongshu.com/explore/aaa' }),
