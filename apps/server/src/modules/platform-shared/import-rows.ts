@@ -103,7 +103,18 @@ async function commOwners(
   return new Map(rows.map((r) => [r.id, r.ydUserId]));
 }
 
-const firstDept = (deptIds: string): bigint | null => parseId(deptIds.split(',')[0]) ?? null;
+/** The department a new row records as its creator's: the first of the caller's. */
+export const firstDept = (deptIds: string): bigint | null => parseId(deptIds.split(',')[0]) ?? null;
+
+/** An empty result of `total` rows, and how a row is refused (counted, listed while under the contract's 100). */
+export function importTally(total: number) {
+  const result: ImportResult = { total, inserted: 0, duplicated: 0, invalid: 0, errors: [] };
+  const refuse = (row: number, reason: string) => {
+    result.invalid += 1;
+    if (result.errors.length < MAX_LISTED_ERRORS) result.errors.push({ row, reason });
+  };
+  return { result, refuse };
+}
 
 export async function importRows(
   db: Db,
@@ -111,11 +122,7 @@ export async function importRows(
   spec: ImportSpec,
   rows: ImportRow[],
 ): Promise<ImportResult> {
-  const result: ImportResult = { total: rows.length, inserted: 0, duplicated: 0, invalid: 0, errors: [] };
-  const refuse = (row: number, reason: string) => {
-    result.invalid += 1;
-    if (result.errors.length < MAX_LISTED_ERRORS) result.errors.push({ row, reason });
-  };
+  const { result, refuse } = importTally(rows.length);
   const { table: t } = spec;
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${spec.lockKey}, hashtext(${a.tenant_id}))`);

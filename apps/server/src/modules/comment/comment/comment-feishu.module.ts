@@ -20,7 +20,7 @@ import type { Db } from '../../../db/index';
 import { comment, commentGroup } from '../../../db/schema';
 import { cellText, columnIndex, feishuOf, viaFeishu, type FeishuClient } from '../../../engine/feishu/index';
 import { BizError, nextId, ok, parseId } from '../../../util';
-import { MAX_LISTED_ERRORS, selectInChunks, type ImportResult } from '../../platform-shared/import-rows';
+import { firstDept, importTally, selectInChunks, type ImportResult } from '../../platform-shared/import-rows';
 
 /** Rows (sheet) or records (bitable) read at most per import. */
 export const IMPORT_MAX_ROWS = 5000;
@@ -87,19 +87,13 @@ async function groupOf(db: Db, tenantId: string, groupId: string) {
   return g;
 }
 
-const firstDept = (deptIds: string): bigint | null => parseId(deptIds.split(',')[0]) ?? null;
-
 async function insertRows(
   db: Db,
   a: TokenClaims,
   groupId: string,
   source: SourceRow[],
 ): Promise<ImportResult> {
-  const result: ImportResult = { total: source.length, inserted: 0, duplicated: 0, invalid: 0, errors: [] };
-  const refuse = (row: number, reason: string) => {
-    result.invalid += 1;
-    if (result.errors.length < MAX_LISTED_ERRORS) result.errors.push({ row, reason });
-  };
+  const { result, refuse } = importTally(source.length);
   const c = comment;
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK}, hashtext(${a.tenant_id}))`);
