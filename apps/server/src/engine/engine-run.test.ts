@@ -5,7 +5,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dyCommLog, dyCommLogGroup, dyCommUrl, powerLogs, user } from '../db/schema';
-import { backends, contractCall, login, startTestServer, type TestServer } from '../test/harness';
+import { backends, contractCall, login, startSandboxedServer, type TestServer } from '../test/harness';
 import { until } from '../test/until';
 
 interface Run {
@@ -21,8 +21,7 @@ describe.each(backends)('engine runs on %s', (kind) => {
   let admin: string;
   let adminId: bigint;
   beforeAll(async () => {
-    s = await startTestServer(kind, { engine: { sandbox: true, scheduler: false, sandboxPaceMs: 0 } });
-    await s.app.listen({ port: 0, host: '127.0.0.1' });
+    s = await startSandboxedServer(kind);
     const t = await login(s.app);
     admin = t.access_token;
     adminId = BigInt(t.user_id);

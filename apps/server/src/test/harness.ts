@@ -66,6 +66,16 @@ export async function startTestServer(
   };
 }
 
+/**
+ * A server with the engine's sandboxes (simulated Yingdao, chat model, Feishu; no scheduler loop, no pacing)
+ * listening on 127.0.0.1: the simulated robots call back into it by its address.
+ */
+export async function startSandboxedServer(kind: Backend): Promise<TestServer> {
+  const s = await startTestServer(kind, { engine: { sandbox: true, scheduler: false, sandboxPaceMs: 0 } });
+  await s.app.listen({ port: 0, host: '127.0.0.1' });
+  return s;
+}
+
 export interface TokenResult {
   access_token: string;
   refresh_token: string;

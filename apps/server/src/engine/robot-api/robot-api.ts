@@ -9,7 +9,7 @@ import { BizError, ok } from '../../util';
 import { changePower, PowerChange, powerOf } from '../power/ledger';
 import type { CommentKind } from '../runs/task-kinds';
 import { storeActions, type RunAction } from './actions';
-import { runContext, type RunContext } from './run-context';
+import { runContext, usableBy, type RunContext } from './run-context';
 import { commentRun, inlineKeywords, MAX_TARGETS, type RunSettings, type RunTarget } from './run-targets';
 import {
   commentRefusal,
@@ -46,7 +46,7 @@ export function robotApiHandlers(db: Db, writeComment: CommentWriter) {
   /** A phrase by weight from the task's pool (`*_common`, the payer's own and the tenant's shared ones). */
   async function drawPhrase(ctx: RunContext, table: CommentKind['pool'] | RunContext['k']['phrases']) {
     const t = table as CommentKind['pool'];
-    const owner = ctx.payer ? or(isNull(t.ydUserId), eq(t.ydUserId, ctx.payer)) : isNull(t.ydUserId);
+    const owner = usableBy(t.ydUserId, ctx.payer);
     const extra =
       'commId' in t && ctx.k.kind === 'comment' ? or(isNull(t.commId), eq(t.commId, ctx.task.id)) : undefined;
     const weight = 'weight' in t ? (t as unknown as { weight: typeof t.useCount }).weight : undefined;

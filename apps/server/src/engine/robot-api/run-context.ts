@@ -2,7 +2,8 @@
  * The run a robot-facing call is about (src/engine/README.md "The robot-facing protocol"): the token's claims
  * checked against the run's row, its task and its payer.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull, or, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/index';
 import { AuthError } from '../../util';
@@ -44,3 +45,7 @@ export async function runContext(
   const task = await loadTask(db, k, claims.tenantId, taskId);
   return { k, tenantId: claims.tenantId, groupId: claims.groupId, group, task, payer: payerOf(task) };
 }
+
+/** Rows a run may use from a pool: the payer's own and the tenant's shared ones (no owner). */
+export const usableBy = (owner: PgColumn, payer: bigint | null): SQL | undefined =>
+  payer ? or(isNull(owner), eq(owner, payer)) : isNull(owner);

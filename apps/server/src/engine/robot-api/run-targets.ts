@@ -7,7 +7,7 @@ import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/index';
 import type { CommentKind } from '../runs/task-kinds';
 import { noteLimit, planLimit, recentlyCommented, type Strategy } from './control-strategy';
-import type { RunContext } from './run-context';
+import { usableBy, type RunContext } from './run-context';
 
 export const MAX_TARGETS = 1000;
 
@@ -79,7 +79,7 @@ async function poolKeywords(db: Db, ctx: RunContext, k: CommentKind): Promise<Ru
         eq(w.isDeleted, 0),
         eq(w.status, 1),
         or(isNull(w.commId), eq(w.commId, ctx.task.id)),
-        ctx.payer ? or(isNull(w.ydUserId), eq(w.ydUserId, ctx.payer)) : isNull(w.ydUserId),
+        usableBy(w.ydUserId, ctx.payer),
       ),
     )
     .orderBy(asc(w.sort), asc(w.usedCount), asc(w.id))

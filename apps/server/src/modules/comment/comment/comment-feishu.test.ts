@@ -16,7 +16,14 @@ import {
   registerFeishuSandbox,
   type FeishuSandbox,
 } from '../../../sandbox/feishu/index';
-import { backends, contractCall, login, startTestServer, type TestServer } from '../../../test/harness';
+import {
+  backends,
+  contractCall,
+  login,
+  startSandboxedServer,
+  startTestServer,
+  type TestServer,
+} from '../../../test/harness';
 import { nextId } from '../../../util';
 import { EMPTY_TEXT_MSG, LONG_TEXT_MSG, NO_GROUP_MSG } from './comment-feishu.module';
 
@@ -54,8 +61,7 @@ describe.each(backends)('comment import from the simulated Feishu on %s', (kind)
   let admin: string;
   let feishu: FeishuSandbox;
   beforeAll(async () => {
-    s = await startTestServer(kind, { engine: { sandbox: true, scheduler: false, sandboxPaceMs: 0 } });
-    await s.app.listen({ port: 0, host: '127.0.0.1' });
+    s = await startSandboxedServer(kind);
     feishu = feishuSandboxOf(s.app)!;
     admin = (await login(s.app)).access_token;
   });

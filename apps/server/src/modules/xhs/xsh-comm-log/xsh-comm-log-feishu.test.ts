@@ -5,7 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { xshCommLog } from '../../../db/schema';
 import { feishuSandboxOf, type FeishuSandbox } from '../../../sandbox/feishu/index';
-import { backends, contractCall, login, startTestServer, type TestServer } from '../../../test/harness';
+import { backends, contractCall, login, startSandboxedServer, type TestServer } from '../../../test/harness';
 import { nextId } from '../../../util';
 
 interface Exported {
@@ -44,8 +44,7 @@ describe.each(backends)('comment log export to Feishu on %s', (kind) => {
     ...over,
   });
   beforeAll(async () => {
-    s = await startTestServer(kind, { engine: { sandbox: true, scheduler: false, sandboxPaceMs: 0 } });
-    await s.app.listen({ port: 0, host: '127.0.0.1' });
+    s = await startSandboxedServer(kind);
     feishu = feishuSandboxOf(s.app)!;
     admin = (await login(s.app)).access_token;
     // inserted newest first: the export orders by comment time
