@@ -2,7 +2,7 @@
  * The robot-facing operations (contract tag `robot_run`, openapi/paths/smart-robot/run.yaml; src/engine/README.md):
  * what an RPA app calls while it runs a job, with the job's run token.
  */
-import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, notLike, or, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/index';
 import { BizError, ok } from '../../util';
@@ -44,8 +44,14 @@ interface CommentAsk {
 
 export function robotApiHandlers(db: Db, writeComment: CommentWriter) {
   /** A phrase by weight from the task's pool (`*_common`, the payer's own and the tenant's shared ones). */
-  async function drawPhrase(ctx: RunContext, table: CommentKind['pool'] | RunContext['k']['phrases']) {
+  async function drawPhrase(
+    ctx: RunContext,
+    table: CommentKind['pool'] | RunContext['k']['phrases'],
+    words: readonly string[] = [],
+  ) {
     const t = table as CommentKind['pool'];
+    // the strategy's sensitive words rule texts out in the query itself (LIKE wildcards in a word taken literally)
+    const clean = words.map((w) => notLike(t.content, `%${w.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
     const owner = usableBy(t.ydUserId, ctx.payer);
     const extra =
       'commId' in t && ctx.k.kind === 'comment' ? or(isNull(t.commId), eq(t.commId, ctx.task.id)) : undefined;
@@ -54,7 +60,7 @@ export function robotApiHandlers(db: Db, writeComment: CommentWriter) {
     const [row] = await db
       .select({ id: t.id, content: t.content })
       .from(t)
-      .where(and(eq(t.tenantId, ctx.tenantId), eq(t.isDeleted, 0), eq(t.status, 1), owner, extra))
+      .where(and(eq(t.tenantId, ctx.tenantId), eq(t.isDeleted, 0), eq(t.status, 1), owner, extra, ...clean))
       .orderBy(weight ? sql`-ln(random()) / greatest(${weight}, 1)` : sql`random()`)
       .limit(1);
     if (!row) return undefined;
@@ -63,19 +69,6 @@ export function robotApiHandlers(db: Db, writeComment: CommentWriter) {
       .set({ useCount: sql`${t.useCount} + 1`, lastUsedTime: new Date() })
       .where(eq(t.id, row.id));
     return row.content;
-  }
-
-  /** A pooled text without the strategy's sensitive words (a few draws), or undefined. */
-  async function cleanDraw(
-    ctx: RunContext,
-    table: CommentKind['pool'] | RunContext['k']['phrases'],
-    words: string[],
-  ) {
-    for (let i = 0; i < 3; i++) {
-      const text = await drawPhrase(ctx, table);
-      if (!text || !hasSensitive(text, words)) return text;
-    }
-    return undefined;
   }
 
   /**
@@ -94,11 +87,11 @@ export function robotApiHandlers(db: Db, writeComment: CommentWriter) {
     if (strategy && strategy.aiEnabled !== 1 && (mode === 1 || mode === 4)) mode = 2;
     const fallbackAllowed = mode === 4 || strategy?.aiFallbackToPool === 1;
     const fromPool = async () => {
-      const text = (await cleanDraw(ctx, k.pool, words)) ?? (await cleanDraw(ctx, k.phrases, words));
+      const text = (await drawPhrase(ctx, k.pool, words)) ?? (await drawPhrase(ctx, k.phrases, words));
       return text ? { content: text, source: 2, powerCost: 0 } : undefined;
     };
     if (mode === 2 || mode === 3) {
-      const text = await cleanDraw(ctx, mode === 2 ? k.pool : k.phrases, words);
+      const text = await drawPhrase(ctx, mode === 2 ? k.pool : k.phrases, words);
       if (!text) throw new BizError(mode === 2 ? '评论库没有可用的评论' : '常用语库没有可用的短语');
       return { content: text, source: mode, powerCost: 0 };
     }
