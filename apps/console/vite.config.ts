@@ -1,12 +1,13 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './build/precompress.ts';
 
 // In development the console proxies /api to the reference server (npm start serves both from one port).
 const apiTarget = process.env['SMART_API_URL'] ?? 'http://127.0.0.1:8600';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompress()],
   server: { host: '127.0.0.1', port: 5610, strictPort: true, proxy: { '/api': apiTarget } },
   preview: { host: '127.0.0.1', port: 5611, strictPort: true, proxy: { '/api': apiTarget } },
   build: {

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app';
 import { configFromEnv } from './config';
@@ -44,6 +45,10 @@ describe.each(backends)('app on %s', (kind) => {
     mkdirSync(path.join(dist, 'assets'));
     writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Smart</title>');
     writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
+    // a precompressed build: the siblings hold other bytes than the plain file, so the test sees which was sent
+    writeFileSync(path.join(dist, 'index.html.br'), 'BR-INDEX');
+    writeFileSync(path.join(dist, 'index.html.gz'), 'GZ-INDEX');
+    writeFileSync(path.join(dist, 'assets', 'app-abc123.js.br'), 'BR-APP');
     s = await startTestServer(kind, { consoleDist: dist });
   });
   afterAll(async () => {
@@ -73,6 +78,33 @@ describe.each(backends)('app on %s', (kind) => {
     expect(deep.statusCode).toBe(200);
     expect(deep.body).toContain('<title>Smart</title>');
     expect(deep.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('sends the precompressed sibling the browser accepts, the plain file otherwise', async () => {
+    const get = (url: string, accept?: string) =>
+      s.app.inject({ method: 'GET', url, headers: accept ? { 'accept-encoding': accept } : {} });
+    const br = await get('/assets/app-abc123.js', 'gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.body).toBe('BR-APP');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers['cache-control']).toContain('immutable');
+    expect(br.headers['vary']).toMatch(/accept-encoding/i);
+    // only gzip accepted, and the asset has no .gz: the plain file, compressed on the way (src/http/compression.ts)
+    const onTheFly = await get('/assets/app-abc123.js', 'gzip');
+    expect(onTheFly.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(onTheFly.rawPayload).toString()).toBe('console.log(1)');
+    const plain = await get('/assets/app-abc123.js', 'identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log(1)');
+    // the SPA fallback negotiates too, and stays revalidated
+    const deep = await get('/system/param', 'gzip');
+    expect(deep.headers['content-encoding']).toBe('gzip');
+    expect(deep.body).toBe('GZ-INDEX');
+    expect(deep.headers['content-type']).toMatch(/text\/html/);
+    expect(deep.headers['cache-control']).toBe('no-cache');
+    const root = await get('/', 'br');
+    expect(root.body).toBe('BR-INDEX');
+    expect(root.headers['cache-control']).toBe('no-cache');
   });
 
   it('hides internal errors behind a generic 500 envelope', async () => {

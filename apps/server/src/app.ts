@@ -383,6 +383,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     await app.register(fastifyStatic, {
       root: consoleDist,
       prefix: '/',
+      // the console's build writes .br and .gz beside its text assets (apps/console/build/precompress.ts): they are
+      // sent by the request's Accept-Encoding, the plain file otherwise
+      preCompressed: true,
       cacheControl: false,
       setHeaders(res: FastifyReply, filePath: string) {
         const hashed = /[\\/]assets[\\/]/.test(filePath);
