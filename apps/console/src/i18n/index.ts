@@ -1,6 +1,5 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { entityCatalogue } from '@smart/api-sdk/entities';
 import { getStore, setStore } from '@smart/auth';
 import en from './en';
 import zh from './zh';
@@ -18,11 +17,10 @@ export const i18n = i18next.createInstance();
 void i18n.use(initReactI18next).init({
   lng: storedLanguage(),
   fallbackLng: 'zh',
-  // The generated entity catalogue (labels, rules and titles from the contract, under `entity.<name>`) is what
-  // resources compiled by defineResource(entity) ask for (libs/crud/src/entity-resource.ts).
+  // The generated entity catalogue joins these behind the login (loadEntityCatalogue below).
   resources: {
-    zh: { translation: { ...zh, ...entityCatalogue.zh } },
-    en: { translation: { ...en, ...entityCatalogue.en } },
+    zh: { translation: zh },
+    en: { translation: en },
   },
   // React escapes what it renders; escaping here too would double-encode.
   interpolation: { escapeValue: false },
@@ -47,4 +45,18 @@ export function addCatalogue(bundles: Record<Language, Record<string, unknown>>)
 
 export function currentLanguage(): Language {
   return i18n.language === 'en' ? 'en' : 'zh';
+}
+
+let entityCatalogueLoad: Promise<void> | undefined;
+
+/**
+ * The generated entity catalogue (labels, rules and titles from the contract, under `entity.<name>`): what resources
+ * compiled by defineResource(entity) ask for (libs/crud/src/entity-resource.ts). About 130 KB of text that the login
+ * page never shows, so it is its own chunk, loaded with the layout (shell/preload.ts) rather than with /login.
+ */
+export function loadEntityCatalogue(): Promise<void> {
+  entityCatalogueLoad ??= import('@smart/api-sdk/entity-catalogue').then(({ entityCatalogue }) =>
+    addCatalogue(entityCatalogue),
+  );
+  return entityCatalogueLoad;
 }

@@ -1,7 +1,10 @@
 // Console test setup: a text the catalogues lack fails the test that showed it (i18next would quietly print the key).
 // Lookups with a defaultValue are exempt: menu names come from the server and fall back to it by design.
 import { afterEach, beforeEach } from 'vitest';
-import { i18n } from '../i18n';
+import { i18n, loadEntityCatalogue } from '../i18n';
+
+// what the layout loads before any page behind the login renders (shell/preload.ts)
+await loadEntityCatalogue();
 
 const missing = new Set<string>();
 
