@@ -23,6 +23,24 @@ export default defineConfig({
       },
     },
   },
+  // The same operations as plain request functions, without React or TanStack Query. The hooks' modules above hold
+  // each request function beside its hook, and a module lives in one chunk: code that runs before any page (the
+  // sign-in of libs/auth, the console's start-up) importing from them pinned TanStack Query into /login's download.
+  requests: {
+    input,
+    output: {
+      target: './src/gen/requests',
+      schemas: './src/gen/model',
+      client: 'axios-functions',
+      mode: 'tags-split',
+      httpClient: 'axios',
+      headers: true,
+      clean: ['./src/gen/requests'],
+      override: {
+        mutator: { path: './src/http.ts', name: 'apiFetch' },
+      },
+    },
+  },
   zod: {
     input,
     output: {

@@ -1,17 +1,16 @@
 /**
  * Login, token refresh, logout (docs/spec.md §4, docs/console-behaviour.md §8, docs/platform-contract.md §2.1).
  */
+import { ApiError, getHttpConfig, resetHttpState } from '@smart/api-sdk';
+// the request functions without their query hooks: this module runs on /login (see the SDK's orval config)
 import {
-  ApiError,
   dictDictionary,
-  getHttpConfig,
   menuButtons,
   menuRoutes,
   oauthLogout,
   oauthToken,
   oauthTokenRefresh,
-  resetHttpState,
-} from '@smart/api-sdk';
+} from '@smart/api-sdk/requests';
 import type { DictItem, Menu, TokenResult } from '@smart/api-sdk';
 import { accessTokenCookie, getCookie } from './cookies';
 import { emitAuthEvent } from './events';

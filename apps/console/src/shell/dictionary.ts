@@ -1,4 +1,4 @@
-import { dictDictionary } from '@smart/api-sdk';
+import { dictDictionary } from '@smart/api-sdk/requests';
 import type { Option } from '@smart/crud';
 
 /**
