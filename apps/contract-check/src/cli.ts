@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { LoginError } from './http';
-import { junit, summaryLine, tables, totals } from './report';
+import { junit, summaryLine, tables, totals, violationList } from './report';
 import { Runner, type RunReport } from './runner';
 import { defaultSpecPath, loadSpec } from './spec';
 
@@ -148,6 +148,7 @@ export async function main(argv: string[], io: CliIo = defaultIo): Promise<numbe
   if (args.quiet) {
     if (t.violations) io.out(tables({ ops: report.ops.filter((o) => o.checks.some((c) => !c.ok)) }));
   } else io.out(tables(report));
+  if (t.violations) io.out(violationList(report));
   io.out(
     `\n${summaryLine(report)} in ${(report.durationMs / 1000).toFixed(1)} s, ${report.requests} requests`,
   );

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { tookPeerValues } from './isolation';
 import { Runner } from './runner';
 import { defaultSpecPath, loadSpec } from './spec';
 
@@ -11,8 +12,9 @@ import { defaultSpecPath, loadSpec } from './spec';
  */
 type Leak = 'list' | 'detail' | 'update' | 'remove';
 
-function fakePostBackend(leaks: Leak[]) {
+function fakePostBackend(leaks: Leak[], drift = false) {
   const rows = new Map<string, Record<string, unknown>>();
+  let reads = 0;
   let seq = 1000;
   const send = (res: ServerResponse, status: number, body: unknown) => {
     res.writeHead(status, { 'content-type': 'application/json' });
@@ -44,6 +46,8 @@ function fakePostBackend(leaks: Leak[]) {
       }
       if (p === '/api/smart-system/post/detail') {
         const row = rows.get(q.get('id') ?? '');
+        // a live backend: the row changes on its own between two reads (a scheduler, a robot's report)
+        if (row && drift) Object.assign(row, { remark: `changed by the backend ${++reads}`, sort: reads });
         return row && mine(tenant, 'detail')(row) ? ok(res, row) : fail(res, 400, '数据不存在');
       }
       if (p === '/api/smart-system/post/submit') {
@@ -73,8 +77,8 @@ function fakePostBackend(leaks: Leak[]) {
 let server: Server | undefined;
 afterEach(() => server?.close());
 
-async function probe(leaks: Leak[]) {
-  server = createServer(fakePostBackend(leaks));
+async function probe(leaks: Leak[], drift = false) {
+  server = createServer(fakePostBackend(leaks, drift));
   await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
   const runner = new Runner({
@@ -105,6 +109,23 @@ describe('isolation probe', () => {
       'other tenant: update changes nothing',
     ]);
     expect(r.failed).toEqual([]);
+  });
+
+  it('does not take a row that changes on its own for a leak, and still finds a leaking update', async () => {
+    expect((await probe([], true)).failed).toEqual([]);
+    const leaky = await probe(['update'], true);
+    expect(leaky.failed).toHaveLength(1);
+    expect(leaky.failed[0]).toMatch(/update changes nothing: the other tenant changed the row \(.*postName/);
+  });
+
+  it('names the fields that took the peer’s values', () => {
+    const before = { id: '1', postName: 'a', remark: 'r', sort: 1 };
+    expect(
+      tookPeerValues(before, { ...before, sort: 2 }, { id: '1', postName: 'xa', sort: 9 }),
+    ).toBeUndefined();
+    expect(tookPeerValues(before, { ...before, postName: 'xa' }, { id: '1', postName: 'xa' })).toBe(
+      'the other tenant changed the row (postName)',
+    );
   });
 
   it.each<[Leak, RegExp]>([

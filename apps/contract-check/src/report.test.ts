@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { junit, summaryLine, tables, totals } from './report';
+import { junit, summaryLine, tables, totals, violationList } from './report';
 import type { OpReport } from './runner';
 
 const ops: OpReport[] = [
@@ -61,6 +61,13 @@ describe('reporters', () => {
     expect(text).toMatch(/paramList\s+1\s+1\s+wrong type: size: expected 4xx, got HTTP 500/);
     expect(text).toMatch(/dyList\s+0\s+0\s+yes\s+not implemented \(HTTP 501\)/);
     expect(text).toContain('not exercised: changes a password');
+  });
+
+  it('lists every violation on a line of its own, and nothing when there is none', () => {
+    const text = violationList({ ops });
+    expect(text.split('\n').filter((l) => l.startsWith('  ✗'))).toHaveLength(1);
+    expect(text).toMatch(/✗ \[param\] paramList GET \S+ — wrong type: size: expected 4xx, got HTTP 500/);
+    expect(violationList({ ops: [ops[0]!].map((o) => ({ ...o, checks: [o.checks[0]!] })) })).toBe('');
   });
 
   it('writes JUnit XML with a test case per check', () => {

@@ -91,6 +91,21 @@ export function tables(report: Pick<RunReport, 'ops'>, opts: { reasons?: number 
   return out.join('\n');
 }
 
+/**
+ * Every violation on a line of its own (module, operation, check, reason, time taken), printed after the tables: a
+ * CI log that keeps only its tail still says what failed, however far up the module's table is.
+ */
+export function violationList(report: Pick<RunReport, 'ops'>): string {
+  const lines: string[] = [];
+  for (const op of report.ops)
+    for (const c of op.checks)
+      if (!c.ok)
+        lines.push(
+          `  ✗ [${op.tag}] ${op.operationId} ${op.method} ${op.path} — ${c.name}: ${c.reason ?? ''} (${c.ms} ms)`,
+        );
+  return lines.length ? `\nviolations:\n${lines.join('\n')}` : '';
+}
+
 const xml = (s: string) =>
   s
     .replace(
