@@ -45,6 +45,7 @@ import { flowHandlers } from './modules/flow/flow/flow.module';
 import { orderModule } from './modules/order/order/order.module';
 import { payHandlers } from './modules/order/pay/pay.module';
 import { balanceLogModule } from './modules/order/balance-log/balance-log.module';
+import { grantRecordModule } from './modules/order/grant-record/grant-record.module';
 import { mjAppModule } from './modules/mj/mj-app/mj-app.module';
 import { aiConfigModule } from './modules/commerce/ai-config/ai-config.module';
 import { ydUserModule } from './modules/yingdao/yd-user/yd-user.module';
@@ -345,6 +346,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     ...orderModule(db, entities, payments),
     ...payHandlers(payments),
     ...balanceLogModule(db, entities),
+    ...grantRecordModule(db, entities),
     ...mjAppModule(db, entities),
     ...aiConfigModule(db, entities),
     ...ydUserModule(db, entities),

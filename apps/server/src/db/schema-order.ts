@@ -133,3 +133,55 @@ export const balanceLog = pgTable(
       .where(sql`is_deleted = 0`),
   ],
 );
+
+/**
+ * An administrator's grant to a customer (contract tag `grantRecord`): written once by `grantRecord/grant` in the
+ * transaction that credits the customer, never edited. `before_value` / `after_value` hold power, yuan or whole days
+ * left, by `grant_type` (1 power, 2 balance, 3 service days).
+ */
+export const grantRecord = pgTable(
+  'smart_grant_record',
+  {
+    id: id(),
+    tenantId: varchar('tenant_id', { length: 12 }).notNull(),
+    ydUserId: bigint('yd_user_id', { mode: 'bigint' }).notNull(),
+    grantType: integer('grant_type').notNull(),
+    amount: money('amount').notNull(),
+    beforeValue: numeric('before_value', { precision: 14, scale: 2, mode: 'number' }).notNull(),
+    afterValue: numeric('after_value', { precision: 14, scale: 2, mode: 'number' }).notNull(),
+    reason: varchar('reason', { length: 255 }).notNull(),
+    operatorId: bigint('operator_id', { mode: 'bigint' }),
+    operatorName: varchar('operator_name', { length: 64 }).notNull().default(''),
+    /** 1 effective, 2 revoked. */
+    grantStatus: integer('grant_status').notNull().default(1),
+    remark: varchar('remark', { length: 500 }).notNull().default(''),
+    ...audit(),
+  },
+  (t) => [
+    index('smart_grant_record_tenant_idx')
+      .on(t.tenantId, t.createTime)
+      .where(sql`is_deleted = 0`),
+    index('smart_grant_record_user_idx').on(t.tenantId, t.ydUserId),
+  ],
+);
+
+/**
+ * Files of the report designer (contract tag `report`; Blade's `blade_report_file`). The contract's rows carry no
+ * tenant id, but each tenant keeps its own files, so the table has one. The content is the designer's XML, which
+ * this API never sends.
+ */
+export const reportFile = pgTable(
+  'smart_report_file',
+  {
+    id: id(),
+    tenantId: varchar('tenant_id', { length: 12 }).notNull(),
+    name: varchar('name', { length: 100 }).notNull(),
+    content: text('content').notNull().default(''),
+    ...audit(),
+  },
+  (t) => [
+    index('smart_report_file_tenant_idx')
+      .on(t.tenantId, t.createTime)
+      .where(sql`is_deleted = 0`),
+  ],
+);

@@ -321,14 +321,7 @@ export const MENU_CATALOGUE: GroupDecl[] = [
       { entity: 'power_logs' },
       { entity: 'order' },
       { entity: 'balance_log' },
-      {
-        code: 'grant_record',
-        zh: '授权记录',
-        en: 'Grant records',
-        path: '/commerce/grant_record',
-        icon: 'badge-check',
-        buttons: READ_ONLY,
-      },
+      { entity: 'grantRecord' },
       { entity: 'send_email_log' },
     ],
   },
@@ -445,17 +438,7 @@ export const MENU_CATALOGUE: GroupDecl[] = [
     path: '/report',
     icon: 'chart-column',
     sort: 104,
-    pages: [
-      {
-        code: 'report_list',
-        zh: '报表管理',
-        en: 'Reports',
-        path: '/report/reportlist',
-        icon: 'file-chart-column',
-        remove: '/api/smart-report/report/rest/remove',
-        buttons: ['delete', 'view'],
-      },
-    ],
+    pages: [{ entity: 'report' }],
   },
 ];
 

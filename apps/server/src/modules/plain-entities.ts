@@ -33,6 +33,7 @@ import {
   param,
   powerLogs,
   rpaCardGroup,
+  reportFile,
   rpaCardPassword,
   schedulerJobLog,
   sendEmailLog,
@@ -110,6 +111,8 @@ export const PLAIN_ENTITY_TABLES: Readonly<Record<string, PgTable>> = {
   // commerce: the compute-power ledger and the e-mail log
   power_logs: powerLogs,
   send_email_log: sendEmailLog,
+  // the report designer's files: listed and removed; each tenant keeps its own (src/db/schema-order.ts)
+  report: reportFile,
 };
 
 /** The handlers of every plain entity, by operation id. */
