@@ -1,4 +1,4 @@
-import { dyBrowseEntity, dyBrowseLogEntity } from '@smart/api-sdk/entities';
+import { dyBrowseEntity, dyBrowseLogEntity, grantRecordEntity } from '@smart/api-sdk/entities';
 import type { EntityManifest } from '@smart/api-sdk/manifest';
 import { describe, expect, it } from 'vitest';
 
@@ -25,5 +25,14 @@ describe('the generic page of a declared entity', () => {
     expect(log.actions).toMatchObject({ add: false, edit: false, delete: true });
     expect(log.columns.map((c) => c.prop)).toContain('createTime');
     expect(log.columns.map((c) => c.prop)).not.toContain('tenantId');
+  });
+
+  it('offers no form where the add button guards an action, not a create (grant records: `grant`)', () => {
+    expect(grantRecordEntity.buttons.add).toBe('grant_record_add');
+    const grants = entityResource(grantRecordEntity as unknown as EntityManifest);
+    expect(grants.actions).toMatchObject({ add: false, edit: false, delete: false, view: true });
+    expect(grants.columns.filter((c) => !c.listHidden).map((c) => c.prop)).toEqual(
+      expect.arrayContaining(['grantType', 'amount', 'reason']),
+    );
   });
 });

@@ -5,7 +5,7 @@ import { CrudPage } from './crud-page';
 import { defineResource } from './define-resource';
 import { entityAdapter } from './entity-adapter';
 import type { EntityPageExtension, EntityRow } from './entity-extension';
-import type { EntityOverrides } from './entity-resource';
+import { formAbilities, type EntityOverrides } from './entity-resource';
 import { usePageQuery } from './page-query';
 import { searchValuesFromQuery } from './search-params';
 import type { CrudColumn, ResourceDef } from './types';
@@ -35,7 +35,8 @@ export function entityResource(
   entity: EntityManifest,
   extension: EntityPageExtension = {},
 ): ResourceDef<unknown, unknown> {
-  const editable = !!entity.buttons.add || !!entity.buttons.edit;
+  const abilities = formAbilities(entity);
+  const editable = abilities.add || abilities.edit;
   const columns: Record<string, object | false> = {};
   for (const f of entity.fields) {
     // a tree's parent is picked among the rows on screen (crud-tree.ts withParentOptions), not typed as an id

@@ -124,6 +124,18 @@ function deriveColumn<Row, Form>(
   };
 }
 
+/**
+ * Whether the entity can be added and edited here: its button is declared and it has the operation to do it with.
+ * A button alone may guard a further action (x-entity.actions: a grant record's `add` guards `grant`, not a form).
+ */
+export function formAbilities(entity: Pick<EntityManifest<unknown, unknown>, 'buttons' | 'operations'>) {
+  const ops = entity.operations;
+  return {
+    add: !!entity.buttons.add && !!(ops.submit ?? ops.save),
+    edit: !!entity.buttons.edit && !!(ops.submit ?? ops.update),
+  };
+}
+
 /** A ResourceDef compiled from an entity manifest, then the page's overrides. */
 export function resourceFromEntity<Row, Form>(
   entity: EntityManifest<Row, Form>,
@@ -145,6 +157,7 @@ export function resourceFromEntity<Row, Form>(
   };
   columns.sort((a, b) => rank(a.prop) - rank(b.prop)); // stable: unlisted columns keep the contract's order
   const { add, edit, delete: remove, view } = entity.buttons;
+  const can = formAbilities(entity);
   return {
     name: entity.name,
     title: `${entity.i18n}._title`,
@@ -153,8 +166,8 @@ export function resourceFromEntity<Row, Form>(
     permissions: { add, edit, delete: remove, view, ...options.permissions },
     // A button the contract does not declare has no permission code to grant it, so it does not exist.
     actions: {
-      add: !!add,
-      edit: !!edit,
+      add: can.add,
+      edit: can.edit,
       delete: !!remove,
       batchDelete: !!remove,
       view: !!view,
