@@ -4,6 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { feature } from './index';
+import { GRANT_TYPES } from './grant/GrantDialog';
 import { PAY_CHANNELS } from './PayPage';
 
 type Tree = { [key: string]: string | Tree };
@@ -21,6 +22,8 @@ const TEMPLATE_VALUES: Record<string, readonly string[]> = {
   'pay.productName.${product}': ['power', 'member'],
   'pay.products.${p}': ['power', 'member'],
   'pay.channels.${c}': PAY_CHANNELS,
+  'pay.grant.types.${g}': GRANT_TYPES.map(String),
+  'pay.grant.units.${type}': GRANT_TYPES.map(String),
 };
 
 function asked(): { literal: Set<string>; templates: Set<string> } {

@@ -1,5 +1,5 @@
 // The pay feature as the console composes it (docs/architecture.md §4): the recharge page (docs/spec.md §1, §2), its
-// tab label and its catalogue. Nothing here imports the page eagerly.
+// tab label, the grant action of the grant records' page and its catalogue. Nothing here imports a page eagerly.
 import { defineFeature } from '@smart/crud';
 import en from './i18n/en';
 import zh from './i18n/zh';
@@ -12,6 +12,9 @@ export const feature = defineFeature({
   // The recharge page opens from the welcome page and the top bar too, where no menu name travels with it.
   routeLabels: {
     '/pay/pay': 'pay.title',
+  },
+  entityExtensions: {
+    grantRecord: () => import('./grant/grant-extension'),
   },
   catalogue: { zh, en },
 });
