@@ -6,7 +6,7 @@ import { junit, summaryLine, tables, totals, violationList } from './report';
 import { Runner, type RunReport } from './runner';
 import { defaultSpecPath, loadSpec } from './spec';
 
-export const USAGE = `Usage: contract-check --base-url URL --account A --password P [options]
+export const USAGE = `Usage: contract-check --base-url URL (--account A --password P | --token T) [options]
 
 Logs in to a backend of the Smart Console contract, exercises every operation (lists, details, create → read
 back → update → remove lifecycles, extras) with valid and invalid input, and checks the status, the envelope
@@ -17,12 +17,16 @@ Options:
   --tenant ID          tenant (Tenant-Id header), default 000000
   --account A          account to log in with (password grant)
   --password P         its password in clear text (sent as md5, as the console does)
+  --token T            an access token obtained elsewhere (a server without the password grant), used instead
+                       of logging in; the token and logout checks, which need sessions of their own, are then
+                       not exercised. "--token -" reads it from the first line of stdin
   --client ID:SECRET   OAuth client of the Basic header, default saber:saber_secret
   --spec FILE          bundled contract (JSON), default the @smart/openapi bundle
   --only TAG,…         only these modules (tags)
   --peer-tenant ID     another tenant: with --peer-account and --peer-password, every row the checker creates
   --peer-account A     in a tenant-owned module is attacked from that tenant's session (list, detail, update,
   --peer-password P    remove); a leak or a change is a violation
+  --peer-token T       the other tenant's session as a token instead of --peer-account and --peer-password
   --junit FILE         also write JUnit XML (one test case per check)
   --json FILE          also write the full report as JSON
   --timeout MS         per request, default 10000
@@ -42,6 +46,16 @@ const defaultIo: CliIo = {
   err: (l) => process.stderr.write(`${l}\n`),
 };
 
+/** The first line of stdin (a token piped in by a token command, kept out of the process list). */
+async function readStdinLine(): Promise<string> {
+  let text = '';
+  for await (const chunk of process.stdin) {
+    text += String(chunk);
+    if (text.includes('\n')) break;
+  }
+  return text.split('\n')[0]!.trim();
+}
+
 /** Runs the CLI; resolves to the exit code. */
 export async function main(argv: string[], io: CliIo = defaultIo): Promise<number> {
   let args;
@@ -59,6 +73,8 @@ export async function main(argv: string[], io: CliIo = defaultIo): Promise<numbe
         'peer-tenant': { type: 'string' },
         'peer-account': { type: 'string' },
         'peer-password': { type: 'string' },
+        token: { type: 'string' },
+        'peer-token': { type: 'string' },
         junit: { type: 'string' },
         json: { type: 'string' },
         timeout: { type: 'string', default: '10000' },
@@ -77,9 +93,23 @@ export async function main(argv: string[], io: CliIo = defaultIo): Promise<numbe
     io.out(USAGE);
     return 0;
   }
-  const missing = (['base-url', 'account', 'password'] as const).filter((k) => !args[k]);
+  const missing = (
+    args.token ? (['base-url'] as const) : (['base-url', 'account', 'password'] as const)
+  ).filter((k) => !args[k]);
   if (missing.length) {
-    io.err(`contract-check: missing ${missing.map((m) => `--${m}`).join(', ')}\n\n${USAGE}`);
+    io.err(
+      `contract-check: missing ${missing.map((m) => `--${m}`).join(', ')}${args.token ? '' : ' (or --token)'}\n\n${USAGE}`,
+    );
+    return 2;
+  }
+  if (!!args.account !== !!args.password) {
+    io.err('contract-check: --account and --password go together');
+    return 2;
+  }
+  if (args.token === '-') args.token = await readStdinLine();
+  if (args['peer-token'] === '-') args['peer-token'] = await readStdinLine();
+  if (args.token === '' || args['peer-token'] === '') {
+    io.err('contract-check: the token is empty');
     return 2;
   }
   const timeoutMs = Number(args.timeout);
@@ -96,9 +126,14 @@ export async function main(argv: string[], io: CliIo = defaultIo): Promise<numbe
     io.err('contract-check: --client takes ID:SECRET');
     return 2;
   }
-  const peerArgs = [args['peer-tenant'], args['peer-account'], args['peer-password']];
-  if (peerArgs.some(Boolean) && !peerArgs.every(Boolean)) {
-    io.err('contract-check: --peer-tenant, --peer-account and --peer-password go together');
+  const peerLogin = !!(args['peer-account'] && args['peer-password']);
+  const peerAny = [args['peer-tenant'], args['peer-account'], args['peer-password'], args['peer-token']].some(
+    Boolean,
+  );
+  if (peerAny && !(args['peer-tenant'] && (peerLogin || args['peer-token']))) {
+    io.err(
+      'contract-check: --peer-tenant goes with --peer-account and --peer-password, or with --peer-token',
+    );
     return 2;
   }
   const specFile = args.spec ?? defaultSpecPath();
@@ -114,15 +149,21 @@ export async function main(argv: string[], io: CliIo = defaultIo): Promise<numbe
     doc,
     baseUrl: args['base-url']!,
     tenant: args.tenant,
-    account: args.account!,
-    password: args.password!,
+    account: args.account,
+    password: args.password,
+    token: args.token,
     client: args.client,
     only: args.only
       ?.split(',')
       .map((s) => s.trim())
       .filter(Boolean),
     peer: args['peer-tenant']
-      ? { tenant: args['peer-tenant'], account: args['peer-account']!, password: args['peer-password']! }
+      ? {
+          tenant: args['peer-tenant'],
+          account: args['peer-account'],
+          password: args['peer-password'],
+          token: args['peer-token'],
+        }
       : undefined,
     timeoutMs,
     concurrency,

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -29,6 +30,25 @@ const IMPLEMENTED = [
   'clientSubmit',
   'logUsualList',
 ];
+
+/** An access token of tenant `tenant`'s admin, as a team's own sign-in would hand one to the checker. */
+async function tokenOf(baseUrl: string, tenant: string): Promise<string> {
+  const query = new URLSearchParams({
+    grant_type: 'password',
+    username: 'admin',
+    password: createHash('md5').update('admin').digest('hex'),
+    scope: 'all',
+    tenantId: tenant,
+  });
+  const res = await fetch(`${baseUrl}/api/smart-auth/oauth/token?${query}`, {
+    method: 'POST',
+    headers: {
+      Authorization: `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`,
+      'Tenant-Id': tenant,
+    },
+  });
+  return ((await res.json()) as { access_token: string }).access_token;
+}
 
 describe('contract-check against the reference server (HTTP on 127.0.0.1)', () => {
   let server: ReferenceServer;
@@ -222,9 +242,51 @@ describe('contract-check against the reference server (HTTP on 127.0.0.1)', () =
     expect(lines.join('\n')).toMatch(/paramList .*must have required property 'nope'/);
   });
 
+  it('runs with a token obtained elsewhere, the token and logout checks not exercised', async () => {
+    const token = await tokenOf(server.baseUrl, '000000');
+    const peerToken = await tokenOf(server.baseUrl, '100001');
+    const lines: string[] = [];
+    const jsonFile = path.join(tmp, 'token-run.json');
+    const code = await main(
+      [
+        '--base-url',
+        server.baseUrl,
+        '--token',
+        token,
+        '--only',
+        'param,auth',
+        '--peer-tenant',
+        '100001',
+        '--peer-token',
+        peerToken,
+        '--json',
+        jsonFile,
+      ],
+      { out: (l) => lines.push(l), err: (l) => lines.push(l) },
+    );
+    const text = lines.join('\n');
+    expect(code, text).toBe(0);
+    const run = JSON.parse(readFileSync(jsonFile, 'utf8')) as RunReport;
+    const op = (id: string) => run.ops.find((o) => o.operationId === id)!;
+    expect(op('oauthToken')).toMatchObject({ status: 'skipped', note: expect.stringMatching(/--account/) });
+    expect(op('oauthLogout').status).toBe('skipped');
+    expect(op('paramSubmit').checks.map((c) => c.name)).toContain('other tenant: update changes nothing');
+    expect(op('paramList').checks.every((c) => c.ok)).toBe(true);
+
+    // a refused token stops the run with the reason
+    const refused: string[] = [];
+    const io = { out: (l: string) => refused.push(l), err: (l: string) => refused.push(l) };
+    expect(await main(['--base-url', server.baseUrl, '--token', 'not-a-token', '--only', 'param'], io)).toBe(
+      2,
+    );
+    expect(refused.join('\n')).toMatch(/the token of the checker was refused in tenant 000000: HTTP 401/);
+  });
+
   it('exits 2 on usage and login errors', async () => {
     const io = { out: () => {}, err: () => {} };
     expect(await main(['--account', 'admin'], io)).toBe(2);
+    expect(await main(['--base-url', server.baseUrl, '--account', 'admin'], io)).toBe(2);
+    expect(await main(['--base-url', server.baseUrl, '--token', 't', '--peer-tenant', '100001'], io)).toBe(2);
     expect(await main(['--bogus'], io)).toBe(2);
     expect(
       await main(['--base-url', server.baseUrl, '--account', `nobody-${Date.now()}`, '--password', 'x'], io),

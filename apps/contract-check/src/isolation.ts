@@ -9,10 +9,12 @@ import type { HttpClient, Reply, RequestSpec } from './http';
 import { objectShape } from './sampler';
 import type { Schema } from './spec';
 
+/** The other tenant's session: an account and password to log in with, or a token obtained elsewhere. */
 export interface PeerCredentials {
   tenant: string;
-  account: string;
-  password: string;
+  account?: string | undefined;
+  password?: string | undefined;
+  token?: string | undefined;
 }
 
 /** What the runner lends the probe: inputs, requests, recording and the document. */

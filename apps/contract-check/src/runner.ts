@@ -8,7 +8,7 @@
  * of the token and logout (`auth-checks`) and the invalid calls (`negatives`).
  */
 import { classify, hasLifecycle, resources, type Classified } from './classify';
-import { HttpClient } from './http';
+import { HttpClient, LoginError } from './http';
 import { IsolationProbe } from './isolation';
 import { expectOk, expectOkOrRefusal, expectRefusal } from './runner/expectations';
 import { type Input, spec, validInput } from './runner/inputs';
@@ -40,6 +40,32 @@ export class Runner {
     return this.opts.doc;
   }
 
+  /**
+   * Gives `client` its session: the token given (checked against the signed-in user's endpoint, when the contract
+   * has one, so a refused token stops the run with a clear message instead of failing every check), else a login.
+   */
+  private async session(
+    client: HttpClient,
+    who: { account?: string | undefined; password?: string | undefined; token?: string | undefined },
+    tokenPath: string,
+    userInfoPath: string | undefined,
+    role: string,
+  ): Promise<void> {
+    if (who.token) {
+      client.token = who.token;
+      if (!userInfoPath) return;
+      const res = await client.send({ method: 'GET', path: userInfoPath });
+      if (res.status === 401 || res.status === 403)
+        throw new LoginError(
+          `the token of ${role} was refused in tenant ${client.tenant}: HTTP ${res.status} ${res.error ?? res.text.slice(0, 200)}`,
+        );
+      return;
+    }
+    if (!who.account || !who.password)
+      throw new LoginError(`${role} needs an account and password, or a token`);
+    client.token = String((await client.login(tokenPath, who.account, who.password)).access_token);
+  }
+
   async run(): Promise<RunReport> {
     const ctx = this.ctx;
     const started = Date.now();
@@ -47,12 +73,16 @@ export class Runner {
     const token = all.find((c) => c.kind === 'token' && /\/oauth\/token$/.test(c.op.path));
     if (token) ctx.tokenPath = token.op.path;
     // the session of the checker (LoginError propagates: exit code 2)
-    const session = await this.http.login(ctx.tokenPath, this.opts.account, this.opts.password);
-    this.http.token = String(session.access_token);
+    const userInfo = all.find((c) => /\/oauth\/user-info$/.test(c.op.path) && c.op.method === 'GET');
+    await this.session(this.http, this.opts, ctx.tokenPath, userInfo?.op.path, 'the checker');
     if (this.opts.peer) {
-      const { tenant, account, password } = this.opts.peer;
-      const peer = new HttpClient(this.opts.baseUrl, this.http.basic, tenant, this.opts.timeoutMs ?? 10_000);
-      peer.token = String((await peer.login(ctx.tokenPath, account, password)).access_token);
+      const peer = new HttpClient(
+        this.opts.baseUrl,
+        this.http.basic,
+        this.opts.peer.tenant,
+        this.opts.timeoutMs ?? 10_000,
+      );
+      await this.session(peer, this.opts.peer, ctx.tokenPath, userInfo?.op.path, 'the peer');
       ctx.isolation = new IsolationProbe({
         doc: this.doc,
         owner: this.http,

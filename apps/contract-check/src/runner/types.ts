@@ -35,8 +35,11 @@ export interface RunOptions {
   doc: OpenApiDocument;
   baseUrl: string;
   tenant: string;
-  account: string;
-  password: string;
+  /** The account and its password (password grant); optional with `token`, which the auth checks then skip. */
+  account?: string | undefined;
+  password?: string | undefined;
+  /** An access token obtained elsewhere (a server without the password grant): used instead of logging in. */
+  token?: string | undefined;
   /** `id:secret` of the OAuth client */
   client: string;
   /** only these tags (modules) */
