@@ -59,6 +59,7 @@ const en: Shape<Catalogue> = {
     balance: 'Balance',
     balanceUnit: 'yuan',
     unlimited: 'Unlimited',
+    skipToContent: 'Skip to the page',
   },
   lock: {
     lock: 'Lock screen',

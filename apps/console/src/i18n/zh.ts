@@ -55,6 +55,7 @@ const zh = {
     balance: '余额',
     balanceUnit: '元',
     unlimited: '长期',
+    skipToContent: '跳到页面内容',
   },
   lock: {
     password: '锁屏密码',

@@ -60,7 +60,8 @@ export function PrimaryColourPicker() {
       clearable
       aria-label={t('theme.color')}
       placeholder={t('theme.colorDefault')}
-      className="w-32"
+      // as wide as its text in either language ("Theme default" was cut off at a fixed 8rem)
+      className="w-auto min-w-32"
     />
   );
 }

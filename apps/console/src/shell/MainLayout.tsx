@@ -195,6 +195,13 @@ function Shell({ features }: { features: readonly Feature[] }) {
 
   return (
     <CrudProvider value={crud}>
+      {/* the first stop of the keyboard: past the menu and the top bar to the page (WCAG 2.4.1) */}
+      <a
+        href="#page"
+        className="sr-only focus:not-sr-only focus:fixed focus:left-3 focus:top-3 focus:z-50 focus:rounded-md focus:bg-primary focus:px-3 focus:py-2 focus:text-sm focus:text-primary-foreground"
+      >
+        {t('navbar.skipToContent')}
+      </a>
       <div className="flex h-screen overflow-hidden bg-muted/40 text-foreground">
         <Sidebar
           items={sidebarItems}
@@ -218,7 +225,12 @@ function Shell({ features }: { features: readonly Feature[] }) {
             onClearCache={onClearCache}
             onSearch={openSearch}
           />
-          <main className="relative min-h-0 flex-1 overflow-auto p-3" data-testid="page">
+          <main
+            id="page"
+            tabIndex={-1}
+            className="relative min-h-0 flex-1 overflow-auto p-3 focus:outline-none"
+            data-testid="page"
+          >
             <TabViews tabs={tabs} current={current} render={renderView} versions={versions} />
           </main>
         </div>
