@@ -96,6 +96,50 @@ describe.each(backends)('contract dictionaries on %s', (kind) => {
 
   const liveRows = () => s.handle.db.select().from(dict).where(eq(dict.isDeleted, 0));
 
+  it("answers the English labels of seeded items with lang=en, and an operator's own wording as stored", async () => {
+    const items = async (code: string, lang?: string) => {
+      const res = await s.app.inject({
+        method: 'GET',
+        url: `/api/smart-system/dict/dictionary?code=${code}${lang ? `&lang=${lang}` : ''}`,
+        headers: authHeaders(token),
+      });
+      const body = expectContract<{ data: { dictKey: string; dictValue: string }[] }>(res, 'dictDictionary');
+      return Object.fromEntries(body.data.map((i) => [i.dictKey, i.dictValue]));
+    };
+    expect(await items('grant_type')).toMatchObject({ 1: '算力', 3: '服务天数' });
+    expect(await items('grant_type', 'zh')).toMatchObject({ 1: '算力' });
+    expect(await items('grant_type', 'en')).toMatchObject({ 1: 'Compute power', 3: 'Service days' });
+    expect(await items('sex', 'en')).toMatchObject({ 1: 'Male', 2: 'Female' });
+    // every seeded item of every dictionary the contract names has an English label
+    const untranslated: string[] = [];
+    for (const code of FIELDS.keys()) {
+      const zh = await items(code);
+      const en = await items(code, 'en');
+      for (const [key, label] of Object.entries(en))
+        if (/[\u4e00-\u9fff]/.test(label) && label === zh[key]) untranslated.push(`${code}.${key}: ${label}`);
+    }
+    expect(untranslated).toEqual([]);
+    // renamed by an operator: their wording stays, in either language
+    await s.handle.db
+      .update(dict)
+      .set({ dictValue: '赠送算力' })
+      .where(and(eq(dict.code, 'grant_type'), eq(dict.dictKey, '1')));
+    expect(await items('grant_type', 'en')).toMatchObject({ 1: '赠送算力', 2: 'Balance' });
+    await s.handle.db
+      .update(dict)
+      .set({ dictValue: '算力' })
+      .where(and(eq(dict.code, 'grant_type'), eq(dict.dictKey, '1')));
+    expect(
+      (
+        await s.app.inject({
+          method: 'GET',
+          url: '/api/smart-system/dict/dictionary?code=sex&lang=fr',
+          headers: authHeaders(token),
+        })
+      ).statusCode,
+    ).toBe(400);
+  });
+
   it('every x-dict code of the contract has a seeded dictionary with items', async () => {
     const rows = await liveRows();
     const headers = new Set(rows.filter((r) => r.parentId === 0n).map((r) => r.code));

@@ -7,6 +7,7 @@ import { caller, crud, filterConds, requirePlatformAdmin, type FilterSpec } from
 import { forest, treeNode, type TreeNode } from '../../../crud/tree';
 import type { Db } from '../../../db/index';
 import { dict, dictBiz } from '../../../db/schema';
+import { dictLabel } from '../../../db/seed-dicts-en';
 import { HAS_CHILDREN_MSG } from '../../../kernel/messages';
 
 export const DUPLICATE_DICT_MSG = '当前字典键值已存在!';
@@ -189,9 +190,14 @@ function dictModule(db: Db, biz: boolean, prefix: 'dict' | 'dictBiz') {
       },
       async [`${prefix}Dictionary`](req: FastifyRequest) {
         const a = caller(req);
-        const { code } = req.query as { code: string };
+        const { code, lang } = req.query as { code: string; lang?: string };
         const items = await rows(a, eq(t.code, code), ne(t.parentId, 0n), eq(t.isSealed, 0));
-        return ok(items.map(toItem));
+        // business dictionaries are the tenant's own wording: only the seeded system ones have English labels
+        return ok(
+          items
+            .map(toItem)
+            .map((i) => (biz ? i : { ...i, dictValue: dictLabel(code, i.dictKey, i.dictValue, lang) })),
+        );
       },
       ...(biz
         ? {}
