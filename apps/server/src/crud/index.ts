@@ -105,6 +105,20 @@ export interface PageQuery {
 
 const firstId = (list: string) => parseId(list.split(',')[0]) ?? null;
 
+/**
+ * The audit columns of a row the caller writes now (src/db/columns.ts `audit()`): the caller as creator and last
+ * updater, its first department. `user` when the writer is not the caller's own id (a checked customer id).
+ */
+export function auditStamp(a: TokenClaims, now: Date, user: bigint | null = parseId(a.user_id) ?? null) {
+  return {
+    createUser: user,
+    createDept: firstId(a.dept_id),
+    createTime: now,
+    updateUser: user,
+    updateTime: now,
+  };
+}
+
 export function crud<R extends Row>(db: Db, spec: CrudSpec<R>) {
   const { table, id: idCol, isDeleted, tenantId: tenantCol } = spec;
   const notFound = spec.notFoundMessage ?? NOT_FOUND_MSG;
@@ -223,11 +237,7 @@ export function crud<R extends Row>(db: Db, spec: CrudSpec<R>) {
           ...values,
           ...(spec.audited
             ? {
-                createUser: userId,
-                createDept: firstId(a.dept_id),
-                createTime: now,
-                updateUser: userId,
-                updateTime: now,
+                ...auditStamp(a, now, userId),
                 // an entity whose form holds the status (an enable switch) keeps what was sent
                 status: (values as { status?: unknown }).status ?? 1,
               }

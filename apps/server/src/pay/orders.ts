@@ -8,6 +8,7 @@ import { buttonAllowed } from '../auth/button-guard';
 import { scopeCache } from '../auth/permissions';
 import type { TokenClaims } from '../auth/tokens';
 import { order, pay } from '../db/schema';
+import { auditStamp } from '../crud/index';
 import { AuthError, BizError, nextId, parseId } from '../util';
 import {
   ChannelRefusal,
@@ -49,8 +50,6 @@ export interface PayBody {
   subject?: string;
   returnUrl?: string;
 }
-
-const firstId = (list: string) => parseId(list.split(',')[0]) ?? null;
 
 function callerId(a: TokenClaims): bigint {
   const id = parseId(a.user_id);
@@ -147,11 +146,7 @@ export async function placeOrder(
         orderStatus: ORDER_STATUS.UNPAID,
         expireTime: new Date(now.getTime() + ORDER_TTL_MS),
         clientIp: clientIp.slice(0, 64),
-        createUser: me,
-        createDept: firstId(a.dept_id),
-        createTime: now,
-        updateUser: me,
-        updateTime: now,
+        ...auditStamp(a, now, me),
       })
       .returning();
     if (!row) throw new Error('insert returned nothing');
@@ -227,11 +222,7 @@ export async function startPay(
         amount: o.payAmount,
         payStatus: PAY_STATUS.PENDING,
         expireTime: o.expireTime,
-        createUser: me,
-        createDept: firstId(a.dept_id),
-        createTime: now,
-        updateUser: me,
-        updateTime: now,
+        ...auditStamp(a, now, me),
       })
       .returning();
     if (!row) throw new Error('insert returned nothing');

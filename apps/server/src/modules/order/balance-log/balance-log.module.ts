@@ -20,7 +20,7 @@ import type { FastifyRequest } from 'fastify';
 import type { TokenClaims } from '../../../auth/tokens';
 import { defineCrudModule } from '../../../crud/define-module';
 import type { EntityRegistry } from '../../../crud/entities';
-import { caller, type PageQuery } from '../../../crud/index';
+import { auditStamp, caller, type PageQuery } from '../../../crud/index';
 import type { Db } from '../../../db/index';
 import { balanceLog, order, user } from '../../../db/schema';
 import { customerFilter, customerFilterOff, requireCustomer } from '../../../kernel/customer';
@@ -31,8 +31,6 @@ type BalanceLogRow = typeof balanceLog.$inferSelect;
 type Body = Record<string, unknown>;
 
 const NOT_FOUND_MSG = '余额记录不存在';
-
-const firstId = (list: string) => parseId(list.split(',')[0]) ?? null;
 
 export function balanceLogModule(db: Db, entities: EntityRegistry) {
   const m = defineCrudModule(db, entities.get('balance_log'), balanceLog, {
@@ -93,11 +91,7 @@ export function balanceLogModule(db: Db, entities: EntityRegistry) {
           bizNo: `ADJ${id}`,
           operatorId: operator,
           remark: typeof b.remark === 'string' ? b.remark : '',
-          createUser: operator,
-          createDept: firstId(a.dept_id),
-          createTime: now,
-          updateUser: operator,
-          updateTime: now,
+          ...auditStamp(a, now, operator),
         })
         .returning();
       if (!row) throw new Error('insert returned nothing');

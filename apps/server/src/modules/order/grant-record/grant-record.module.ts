@@ -15,7 +15,7 @@ import type { FastifyRequest } from 'fastify';
 import type { TokenClaims } from '../../../auth/tokens';
 import { defineCrudModule } from '../../../crud/define-module';
 import type { EntityRegistry } from '../../../crud/entities';
-import { caller, type PageQuery } from '../../../crud/index';
+import { auditStamp, caller, type PageQuery } from '../../../crud/index';
 import type { Db } from '../../../db/index';
 import { balanceLog, grantRecord, user } from '../../../db/schema';
 import { changePower, PowerChange } from '../../../engine/power/ledger';
@@ -32,7 +32,6 @@ const DAY_MS = 24 * 3600 * 1000;
 /** Whole days left until `expire` (0 once past). */
 const daysLeft = (expire: Date, now: Date) =>
   Math.max(0, Math.ceil((expire.getTime() - now.getTime()) / DAY_MS));
-const firstId = (list: string) => parseId(list.split(',')[0]) ?? null;
 
 export function grantRecordModule(db: Db, entities: EntityRegistry) {
   const m = defineCrudModule(db, entities.get('grantRecord'), grantRecord, {
@@ -103,11 +102,7 @@ export function grantRecordModule(db: Db, entities: EntityRegistry) {
           bizNo: String(id),
           operatorId: operator,
           remark: reason,
-          createUser: operator,
-          createDept: firstId(a.dept_id),
-          createTime: now,
-          updateUser: operator,
-          updateTime: now,
+          ...auditStamp(a, now, operator),
         });
       } else {
         // an account without an expiry is unlimited: days would mean nothing
@@ -133,11 +128,7 @@ export function grantRecordModule(db: Db, entities: EntityRegistry) {
           operatorName: (a.real_name || a.nick_name || a.account || '').slice(0, 64),
           grantStatus: 1,
           remark: (str(b.remark) ?? '').slice(0, 500),
-          createUser: operator,
-          createDept: firstId(a.dept_id),
-          createTime: now,
-          updateUser: operator,
-          updateTime: now,
+          ...auditStamp(a, now, operator),
         })
         .returning();
       if (!row) throw new Error('insert returned nothing');
