@@ -102,6 +102,11 @@ describe.each(backends)('engine runs on %s', (kind) => {
       .where(eq(dyCommLog.groupId, BigInt(run!.runId)));
     expect(logs).toHaveLength(3);
     expect(logs.every((l) => l.result === 1 && l.commentContent.length >= 5)).toBe(true);
+    // the robot's action times are the moments of the actions, whatever the server's zone (they were 8 h early)
+    for (const l of logs) expect(Math.abs(l.commentTime!.getTime() - Date.now())).toBeLessThan(5 * 60_000);
+    // and the run's start and end, as (simulated) Yingdao reports them in China time
+    for (const t of [g.startTime, g.endTime])
+      expect(Math.abs(t!.getTime() - Date.now())).toBeLessThan(5 * 60_000);
     expect(await power()).toBe(7);
     const ledger = await db()
       .select()

@@ -5,9 +5,16 @@
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/index';
-import { parseChinaDateTime } from '../../pay/money';
+import { readDateTime } from '../../kernel/datetime';
 import { nextId } from '../../util';
 import type { RunContext } from './run-context';
+
+/**
+ * When a robot says an action happened: `actionTime` is the contract's DateTime (server local time, read by the
+ * server's one date reader); absent or malformed, the server's clock. It was read as China time before, which
+ * moved every action 8 hours back on a server in another zone (comment logs of the morning fell on the day before).
+ */
+const actionTime = (v: string | undefined, now: Date): Date => (v ? readDateTime(v) : undefined) ?? now;
 
 export interface RunAction {
   targetId?: string;
@@ -64,7 +71,7 @@ export async function storeActions(db: Db, ctx: RunContext, actions: RunAction[]
           commentContent: s(a.content, 255),
           commentSource: a.commentSource ?? 1,
           aiConfigId: (ctx.task as { aiConfigId?: bigint | null }).aiConfigId ?? null,
-          commentTime: parseChinaDateTime(a.actionTime) ?? now,
+          commentTime: actionTime(a.actionTime, now),
         })),
       );
       const done = ids(actions.filter((a) => a.result === 1));
@@ -92,7 +99,7 @@ export async function storeActions(db: Db, ctx: RunContext, actions: RunAction[]
           staySec: a.staySec ?? 0,
           isCollected: a.isCollected === 1 ? 1 : 0,
           isFollowed: a.isFollowed === 1 ? 1 : 0,
-          actionTime: parseChinaDateTime(a.actionTime) ?? now,
+          actionTime: actionTime(a.actionTime, now),
         })),
       );
     }

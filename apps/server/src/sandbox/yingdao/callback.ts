@@ -4,8 +4,7 @@
  * 1500 ms). Yingdao's later hourly retries are left out: the engine's poller covers a callback that never arrives.
  */
 import type { YdCallback } from '../../engine/yingdao/types';
-import { formatDateTime } from '../../util';
-import type { ResolvedOptions, SimJob } from './model';
+import { ydTime, type ResolvedOptions, type SimJob } from './model';
 
 export function callbackBody(job: SimJob): YdCallback {
   return {
@@ -13,8 +12,8 @@ export function callbackBody(job: SimJob): YdCallback {
     jobUuid: job.jobUuid,
     status: job.status,
     msg: job.remark,
-    startTime: formatDateTime(job.startTime),
-    endTime: formatDateTime(job.endTime),
+    startTime: ydTime(job.startTime),
+    endTime: ydTime(job.endTime),
     robotClientUuid: job.robot?.robotClientUuid ?? '',
     robotClientName: job.robot?.accountName ?? '',
     robotUuid: job.robotUuid,

@@ -2,6 +2,7 @@
  * What the sandbox Yingdao holds: its fixed robots, robot groups and apps, the jobs it runs, and its options. The
  * robots each play one scenario (see ROBOTS), so a demo or a test picks the outcome by picking the robot.
  */
+import { chinaDateTime } from '../../pay/money';
 import { createHash } from 'node:crypto';
 import type { YdJobStatus, YdParam } from '../../engine/yingdao/types';
 
@@ -198,3 +199,9 @@ export const STATUS_NAMES: Readonly<Record<YdJobStatus, string>> = {
 
 export const paramValue = (job: SimJob, name: string): string | undefined =>
   job.inputs.find((p) => p.name === name)?.value;
+
+/**
+ * A time as Yingdao's open API writes it: `yyyy-MM-dd HH:mm:ss` in China time, whatever this server's zone (the
+ * engine reads job times so, src/engine/runs/apply-status.ts); '' for none.
+ */
+export const ydTime = (d: Date | null | undefined): string => (d ? chinaDateTime(d) : '');

@@ -5,9 +5,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { YD_PARAM_TYPES, type YdParam } from '../../engine/yingdao/types';
-import { formatDateTime, parseDateTime } from '../../util';
+import { parseDateTime } from '../../util';
 import { badAnswer, obj, okAnswer, operation, text, type Answer, type CallContext, type Obj } from './http';
-import { APPS, GROUPS, STATUS_NAMES, type SimJob } from './model';
+import { APPS, GROUPS, STATUS_NAMES, ydTime, type SimJob } from './model';
 import type { YingdaoSandbox } from './sandbox';
 
 const D = '/oapi/dispatch/v2';
@@ -108,8 +108,8 @@ export function jobView(j: SimJob) {
     remark: j.remark,
     robotClientUuid: j.robot?.robotClientUuid ?? '',
     robotClientName: j.robot?.accountName ?? '',
-    startTime: formatDateTime(j.startTime),
-    endTime: formatDateTime(j.endTime),
+    startTime: ydTime(j.startTime),
+    endTime: ydTime(j.endTime),
     robotUuid: j.robotUuid,
     robotName: j.robotName,
     screenshotUrl: j.screenshotUrl,
@@ -170,9 +170,9 @@ function list(sb: YingdaoSandbox, c: CallContext): Answer {
       jobUuid: j.jobUuid,
       taskName: j.robotName,
       status: j.status,
-      triggerTime: formatDateTime(j.triggerTime),
-      startTime: formatDateTime(j.startTime),
-      endTime: formatDateTime(j.endTime),
+      triggerTime: ydTime(j.triggerTime),
+      startTime: ydTime(j.startTime),
+      endTime: ydTime(j.endTime),
       robotUuid: j.robotUuid,
       robotName: j.robotName,
       remark: j.remark,
