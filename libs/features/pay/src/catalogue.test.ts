@@ -22,7 +22,6 @@ const TEMPLATE_VALUES: Record<string, readonly string[]> = {
   'pay.productName.${product}': ['power', 'member'],
   'pay.products.${p}': ['power', 'member'],
   'pay.channels.${c}': PAY_CHANNELS,
-  'pay.grant.types.${g}': GRANT_TYPES.map(String),
   'pay.grant.units.${type}': GRANT_TYPES.map(String),
 };
 

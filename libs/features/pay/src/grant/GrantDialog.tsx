@@ -1,5 +1,5 @@
 import { grantRecordGrant, userPage, type GrantRequestGrantType } from '@smart/api-sdk';
-import { useRemoteOptions, type RemoteOptions } from '@smart/crud';
+import { useOptions, useRemoteOptions, type RemoteOptions } from '@smart/crud';
 import { Button, Combobox, Field, Input, RadioGroup, SimpleDialog, Textarea, toast } from '@smart/ui';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -59,10 +59,16 @@ export function GrantDialog({ open, onOpenChange, onGranted }: GrantDialogProps)
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});
   const [busy, setBusy] = useState(false);
 
-  // the catalogue's names, in the operator's language (the grant_type dictionary of the server is Chinese only)
+  // the names of the grant_type dictionary (in the interface language, as the console's dictionary loader reads it), of the types a grant
+  // may give; the type's number until it has loaded
+  const dict = useOptions('grant_type', undefined, true);
   const typeOptions = useMemo(
-    () => GRANT_TYPES.map((g) => ({ value: String(g), label: t(`pay.grant.types.${g}`) })),
-    [t],
+    () =>
+      GRANT_TYPES.map((g) => ({
+        value: String(g),
+        label: dict.find((o) => o.value === g)?.label ?? String(g),
+      })),
+    [dict],
   );
 
   const reset = () => {

@@ -8,6 +8,13 @@ import { GrantDialog, grantAmountProblem } from './GrantDialog';
 import extension, { GRANT_BUTTON } from './grant-extension';
 
 const ok = <T,>(data: T) => HttpResponse.json({ code: 200, success: true, msg: '操作成功', data });
+// the grant_type dictionary as the console's loader answers it
+const dictionary = async () => [
+  { value: '1', label: '算力' },
+  { value: '2', label: '余额' },
+  { value: '3', label: '服务天数' },
+  { value: '4', label: '机器人额度' },
+];
 let granted: unknown[] = [];
 let refuse = false;
 
@@ -57,7 +64,11 @@ describe('GrantDialog', () => {
     const user = userEvent.setup();
     const onOpenChange = vi.fn();
     const onGranted = vi.fn();
-    renderWithShell(<GrantDialog open onOpenChange={onOpenChange} onGranted={onGranted} />);
+    renderWithShell(
+      <CrudProvider value={{ dictionary }}>
+        <GrantDialog open onOpenChange={onOpenChange} onGranted={onGranted} />
+      </CrudProvider>,
+    );
     const dialog = await screen.findByRole('dialog', { name: '赠送给客户' });
 
     await user.click(within(dialog).getByRole('button', { name: '确认赠送' }));
@@ -74,6 +85,8 @@ describe('GrantDialog', () => {
     expect(await within(dialog).findByText('须为大于 0 的整数')).toBeTruthy();
     expect(granted).toEqual([]);
 
+    // the dictionary's types a grant may give; the robot quota is not one of them
+    expect(within(dialog).queryByRole('radio', { name: '机器人额度' })).toBeNull();
     // a balance may have cents
     await user.click(within(dialog).getByRole('radio', { name: '余额' }));
     await user.click(within(dialog).getByRole('button', { name: '确认赠送' }));
@@ -88,7 +101,11 @@ describe('GrantDialog', () => {
     refuse = true;
     const user = userEvent.setup();
     const onOpenChange = vi.fn();
-    renderWithShell(<GrantDialog open onOpenChange={onOpenChange} />);
+    renderWithShell(
+      <CrudProvider value={{ dictionary }}>
+        <GrantDialog open onOpenChange={onOpenChange} />
+      </CrudProvider>,
+    );
     const dialog = await screen.findByRole('dialog', { name: '赠送给客户' });
     await user.click(within(dialog).getByRole('combobox', { name: /客户/ }));
     await user.click(await screen.findByRole('option', { name: 'guest' }));

@@ -52,7 +52,6 @@ const en = {
       customerPlaceholder: 'Select or search a customer',
       customerRequired: 'Please select the customer',
       type: 'Grant type',
-      types: { 1: 'Power', 2: 'Balance', 3: 'Service days' },
       units: { 1: 'uses', 2: 'CNY', 3: 'days' },
       amount: 'Amount',
       amountRequired: 'Please enter the amount',

@@ -52,7 +52,6 @@ const zh = {
       customerPlaceholder: '选择或搜索客户',
       customerRequired: '请选择客户',
       type: '赠送类型',
-      types: { 1: '算力', 2: '余额', 3: '服务天数' },
       units: { 1: '次', 2: '元', 3: '天' },
       amount: '赠送数量',
       amountRequired: '请输入赠送数量',
