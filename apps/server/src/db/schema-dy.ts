@@ -139,6 +139,29 @@ export const dyPublishTask = pgTable(
   (t) => [index('smart_dy_publish_task_tenant_idx').on(t.tenantId, t.createTime)],
 );
 
+/**
+ * The runs of Douyin publish plans: the engine's own table, not an entity of the contract. The contract follows a
+ * Douyin publish run through its item (`dy_publish_task`, patterns.yaml TriggerRun.runId); the run lifecycle
+ * (src/engine/runs) needs the columns every run has, so they live here, one row per item sent to a robot.
+ */
+export const dyPublishLogGroup = pgTable(
+  'smart_dy_publish_log_group',
+  {
+    id: id(),
+    tenantId: varchar('tenant_id', { length: 12 }).notNull(),
+    ...logGroupColumns(),
+    publishId: bigint('publish_id', { mode: 'bigint' }),
+    publishTaskId: bigint('publish_task_id', { mode: 'bigint' }),
+    ...audit(),
+  },
+  (t) => [
+    index('smart_dy_publish_log_group_task_idx').on(t.tenantId, t.publishTaskId),
+    index('smart_dy_publish_log_group_job_idx')
+      .on(t.jobUuid)
+      .where(sql`job_uuid <> ''`),
+  ],
+);
+
 /** Publish logs (contract tag `dy_publish_log`, served as declared: src/modules/plain-entities.ts). */
 export const dyPublishLog = pgTable(
   'smart_dy_publish_log',

@@ -161,9 +161,17 @@ export const xhsPublishLogGroup = pgTable(
     tenantId: varchar('tenant_id', { length: 12 }).notNull(),
     ...logGroupColumns(),
     publishId: bigint('publish_id', { mode: 'bigint' }),
+    // the item the run publishes (src/engine/runs/publish-items.ts); the engine's, not in the contract's view
+    publishTaskId: bigint('publish_task_id', { mode: 'bigint' }),
     ...audit(),
   },
-  (t) => [index('smart_xhs_publish_log_group_tenant_idx').on(t.tenantId, t.createTime)],
+  (t) => [
+    index('smart_xhs_publish_log_group_tenant_idx').on(t.tenantId, t.createTime),
+    // Yingdao's callbacks and the poller find a run by its job (src/engine/runs/poller.ts)
+    index('smart_xhs_publish_log_group_job_idx')
+      .on(t.jobUuid)
+      .where(sql`job_uuid <> ''`),
+  ],
 );
 
 /** Browse tasks (contract tag `xsh_browse`, served as declared: src/modules/plain-entities.ts). */

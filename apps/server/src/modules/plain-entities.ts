@@ -22,7 +22,6 @@ import {
   dyLiveCommon,
   dyLiveLog,
   dyLiveLogGroup,
-  dyPublish,
   dyPublishLog,
   dyPublishTask,
   img,
@@ -40,7 +39,6 @@ import {
   sphBroweLogGroup,
   sphBrowseLog,
   sphCommon,
-  xhsPublish,
   xhsPublishLog,
   xhsPublishLogGroup,
   xhsPublishTask,
@@ -87,13 +85,10 @@ export const PLAIN_ENTITY_TABLES: Readonly<Record<string, PgTable>> = {
   sph_common: sphCommon,
   sph_browe_log_group: sphBroweLogGroup,
   comment_group: commentGroup,
-  // the publish and live task definitions and the shared comments. Only their CRUD is served here (the publish
-  // tasks' run now and cron update answer 501 until the engine runs publish items). The browse and comment tasks
-  // are the engine's (src/engine/tasks); the rosters, comment pools, targets, strategies and image phrases have
+  // the live task definitions and the shared comments. The browse, comment and publish tasks are the engine's
+  // (src/engine/tasks); the rosters, comment pools, targets, strategies and image phrases have
   // modules of their own (src/modules/<dy|xhs|sph|mj>/), as has the live task's link expansion (dy/dy-live).
-  xhs_publish: xhsPublish,
   comment,
-  dy_publish: dyPublish,
   dy_live: dyLive,
   xsh_comm_log: xshCommLog,
   sph_browse_log: sphBrowseLog,

@@ -7,6 +7,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/index';
 import { readDateTime } from '../../kernel/datetime';
 import { nextId } from '../../util';
+import { recordSteps } from '../runs/publish-items';
 import type { RunContext } from './run-context';
 
 /**
@@ -31,6 +32,8 @@ export interface RunAction {
   isFollowed?: number;
   result: number;
   failReason?: string;
+  step?: string;
+  screenshotUrl?: string;
   actionTime?: string;
 }
 
@@ -39,6 +42,43 @@ const s = (v: string | undefined, n: number) => (v ?? '').slice(0, n);
 export async function storeActions(db: Db, ctx: RunContext, actions: RunAction[]): Promise<number> {
   const now = new Date();
   const { k, group } = ctx;
+  if (k.kind === 'publish') {
+    // a publish run's rows are the steps of its one item; the run counts the item, not the steps
+    const item = group.publishTaskId as bigint | null | undefined;
+    if (!item) return 0;
+    await db.transaction(async (tx) => {
+      const { published, failed } = await recordSteps(
+        tx,
+        k,
+        {
+          tenantId: ctx.tenantId,
+          planId: ctx.task.id,
+          item,
+          arrId: group.arrId,
+          jobUuid: group.jobUuid,
+          robotAccount: group.robotAccount,
+          payer: ctx.payer,
+        },
+        actions,
+      );
+      const g = k.groups;
+      await tx
+        .update(g)
+        .set({
+          successCount: sql`${g.successCount} + ${published}`,
+          failCount: sql`${g.failCount} + ${failed}`,
+          updateTime: now,
+        })
+        .where(eq(g.id, ctx.groupId));
+      if (published > 0 && group.arrId) {
+        await tx
+          .update(k.units)
+          .set({ todayCount: sql`${k.units.todayCount} + ${published}` })
+          .where(eq(k.units.id, group.arrId));
+      }
+    });
+    return actions.length;
+  }
   const common = (a: RunAction) => ({
     id: nextId(),
     tenantId: ctx.tenantId,

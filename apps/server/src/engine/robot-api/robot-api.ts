@@ -10,7 +10,14 @@ import { changePower, PowerChange, powerOf } from '../power/ledger';
 import type { CommentKind } from '../runs/task-kinds';
 import { storeActions, type RunAction } from './actions';
 import { runContext, usableBy, type RunContext } from './run-context';
-import { commentRun, inlineKeywords, MAX_TARGETS, type RunSettings, type RunTarget } from './run-targets';
+import {
+  commentRun,
+  inlineKeywords,
+  MAX_TARGETS,
+  publishRun,
+  type RunSettings,
+  type RunTarget,
+} from './run-targets';
 import {
   commentRefusal,
   hasSensitive,
@@ -144,6 +151,8 @@ export function robotApiHandlers(db: Db, writeComment: CommentWriter) {
       let settings: RunSettings;
       if (k.kind === 'comment') {
         ({ targets, settings } = await commentRun(db, ctx, k, await strategyOf(db, ctx)));
+      } else if (k.kind === 'publish') {
+        ({ targets, settings } = await publishRun(db, ctx, k));
       } else {
         const mode = Number(t.browseMode ?? 1);
         const urls = String(t.targetUrls ?? '')
@@ -160,7 +169,8 @@ export function robotApiHandlers(db: Db, writeComment: CommentWriter) {
           needComment: false,
         };
       }
-      if (targets.length === 0) targets = [{ id: '', kind: 'feed', value: '', itemId: '', title: '' }];
+      if (targets.length === 0 && k.kind !== 'publish')
+        targets = [{ id: '', kind: 'feed', value: '', itemId: '', title: '' }];
       await db
         .update(k.groups)
         .set({ plannedCount: settings.count })

@@ -5,7 +5,8 @@
  */
 import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/index';
-import type { CommentKind } from '../runs/task-kinds';
+import { ITEM, publishTarget } from '../runs/publish-items';
+import type { CommentKind, PublishKind } from '../runs/task-kinds';
 import { noteLimit, planLimit, recentlyCommented, type Strategy } from './control-strategy';
 import { usableBy, type RunContext } from './run-context';
 
@@ -13,10 +14,11 @@ export const MAX_TARGETS = 1000;
 
 export interface RunTarget {
   id: string;
-  kind: 'url' | 'keyword' | 'feed';
+  kind: 'url' | 'keyword' | 'feed' | 'publish';
   value: string;
   itemId: string;
   title: string;
+  publish?: ReturnType<typeof publishTarget>;
 }
 
 export interface RunSettings {
@@ -133,4 +135,42 @@ export async function commentRun(
     if (s.likeBeforeComment === 1) settings.likeBeforeComment = 1;
   }
   return { targets, settings };
+}
+
+/**
+ * A publish run's one target: its item while it is still the run's to publish (submitted or publishing), with the
+ * plan's defaults filled in; nothing once it ended (the robot then finishes at once).
+ */
+export async function publishRun(db: Db, ctx: RunContext, k: PublishKind) {
+  const settings: RunSettings = {
+    count: 1,
+    minIntervalSec: 0,
+    maxIntervalSec: 0,
+    likeBeforeComment: 0,
+    needComment: false,
+  };
+  const itemId = ctx.group.publishTaskId as bigint | null | undefined;
+  if (!itemId) return { settings: { ...settings, count: 0 }, targets: [] as RunTarget[] };
+  const t = k.items;
+  const [item] = await db
+    .select()
+    .from(t)
+    .where(
+      and(
+        eq(t.id, itemId),
+        eq(t.tenantId, ctx.tenantId),
+        inArray(t.publishStatus, [ITEM.SUBMITTED, ITEM.PUBLISHING]),
+      ),
+    );
+  if (!item) return { settings: { ...settings, count: 0 }, targets: [] as RunTarget[] };
+  const publish = publishTarget(k, item, ctx.task as Record<string, unknown> & { id: bigint });
+  const target: RunTarget = {
+    id: String(item.id),
+    kind: 'publish',
+    value: publish.videoUrl || publish.imageUrls[0] || '',
+    itemId: '',
+    title: publish.title.slice(0, 255),
+    publish,
+  };
+  return { settings, targets: [target] };
 }

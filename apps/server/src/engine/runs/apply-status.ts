@@ -9,6 +9,7 @@ import { LIMIT_NOTE } from '../robot-api/control-strategy';
 import type { Db } from '../../db/index';
 import { parseChinaDateTime } from '../../pay/money';
 import { changePower, PowerChange } from '../power/ledger';
+import { settleItem } from './publish-items';
 import type { TaskKind } from './task-kinds';
 import type { YdJob } from './yingdao-port';
 
@@ -117,6 +118,7 @@ export async function applyJob(
     .set({ durationSec: Math.max(0, Math.round((ended.getTime() - from.getTime()) / 1000)) })
     .where(eq(g.id, groupId));
   if (next === 'CANCELLED') await refundRun(db, k, groupId, next);
+  if (k.kind === 'publish') await settleItem(db, k, groupId, next, (job.remark ?? '').trim());
   await markTask(db, k, groupId, next);
   return next;
 }
@@ -133,6 +135,8 @@ async function markTask(db: Db, k: TaskKind, groupId: bigint, status: string) {
 
 /** Gives back what a run reserved (once); nothing when it reserved nothing or was refunded already. */
 export async function refundRun(db: Db, k: TaskKind, groupId: bigint, why: string): Promise<number> {
+  // a publish run reserves nothing (contract dy_publish triggerJob: publishing costs no compute power)
+  if (k.kind === 'publish') return 0;
   return db.transaction(async (tx) => {
     const g = k.groups;
     const [before] = await tx

@@ -7,6 +7,7 @@
 import { and, eq, inArray, isNull, lt, ne, notInArray, or } from 'drizzle-orm';
 import type { Db } from '../../db/index';
 import { ACTIVE, applyJob, refundRun, TERMINAL } from './apply-status';
+import { settleItem } from './publish-items';
 import { TASK_KINDS, TASK_TYPES, type TaskKind } from './task-kinds';
 import type { YingdaoResolver } from './yingdao-port';
 
@@ -56,7 +57,10 @@ export async function sweep(deps: PollerDeps, now = new Date()): Promise<number>
       .set({ runStatus: 'TIMEOUT', errorMsg: '超过 25 小时未结束', endTime: now, updateTime: now })
       .where(and(inArray(g.runStatus, [...ACTIVE, 'PENDING']), lt(g.pollDeadline, now)))
       .returning({ id: g.id });
-    for (const r of expired) await refundRun(db, k, r.id, 'TIMEOUT');
+    for (const r of expired) {
+      await refundRun(db, k, r.id, 'TIMEOUT');
+      if (k.kind === 'publish') await settleItem(db, k, r.id, 'TIMEOUT', '');
+    }
     const stale = new Date(now.getTime() - everyMs);
     const due = await db
       .select({ id: g.id, last: g.lastPollTime })

@@ -21,6 +21,10 @@ import {
   dyCommLogGroup,
   dyCommUrl,
   dyCommon,
+  dyPublish,
+  dyPublishLog,
+  dyPublishLogGroup,
+  dyPublishTask,
   sphArr,
   sphBroweLogGroup,
   sphBrowse,
@@ -38,15 +42,22 @@ import {
   xshCommKeyword,
   xshCommUrl,
   xshCommon,
+  xhsPublish,
+  xhsPublishLog,
+  xhsPublishLogGroup,
+  xhsPublishTask,
 } from '../../db/schema';
 
-export type TaskType = 'dy_browse' | 'dy_comm' | 'xsh_browse' | 'xsh_comm' | 'sph_browse';
+export type TaskType =
+  'dy_browse' | 'dy_comm' | 'xsh_browse' | 'xsh_comm' | 'sph_browse' | 'dy_publish' | 'xhs_publish';
 export const TASK_TYPES: readonly TaskType[] = [
   'dy_browse',
   'dy_comm',
   'xsh_browse',
   'xsh_comm',
   'sph_browse',
+  'dy_publish',
+  'xhs_publish',
 ];
 
 type TaskTable = typeof dyComm;
@@ -69,8 +80,8 @@ interface KindBase {
   /** A roster row bound to one task (`commId` of `*_comm_arr`), used when the task lists no `arrIds`. */
   unitTaskColumn?: PgColumn;
   groups: GroupTable;
-  /** The run's link to its task: `commId` / `browseId`. */
-  groupTaskKey: 'commId' | 'browseId';
+  /** The run's link to its task: `commId` / `browseId` / `publishId`. */
+  groupTaskKey: 'commId' | 'browseId' | 'publishId';
   phrases: PhraseTable;
 }
 
@@ -94,9 +105,26 @@ export interface BrowseKind extends KindBase {
   powerBiz: 'DY_BROWSE_RUN';
 }
 
-export type TaskKind = CommentKind | BrowseKind;
+/**
+ * A publish plan (docs/automation-domain.md §2.2 dy_publish, §2.3 xhs_publish, §4.3): a run publishes one pending
+ * item of its unit (./publish-items.ts); the plan has no active window and costs no compute power.
+ */
+export interface PublishKind extends KindBase {
+  kind: 'publish';
+  tasks: typeof dyPublish;
+  /** The items to publish (`*_publish_task`); Xiaohongshu's lack the product fields. */
+  items: typeof dyPublishTask;
+  /** The step logs of the items (`*_publish_log`). */
+  logs: typeof dyPublishLog;
+  /** The contract follows a Douyin publish run through its item (patterns.yaml TriggerRun.runId). */
+  runIsItem: boolean;
+  /** The platform's limits checked before an item is sent (§4.3). */
+  limits: { title: number; tags: number; images: number };
+}
 
-// Same columns, other names: see the header.
+export type TaskKind = CommentKind | BrowseKind | PublishKind;
+
+// Same columns, other names: see the header. A publish run's link to its item, `publishTaskId`, is an extra column.
 const asUnits = (t: unknown) => t as UnitTable;
 const asGroups = (t: unknown) => t as GroupTable;
 
@@ -159,6 +187,36 @@ export const TASK_KINDS: Readonly<Record<TaskType, TaskKind>> = {
     logs: xshBrowseLog as unknown as BrowseLogTable,
     phrases: xshCommon as unknown as PhraseTable,
     powerBiz: 'DY_BROWSE_RUN',
+  },
+  dy_publish: {
+    taskType: 'dy_publish',
+    kind: 'publish',
+    platform: 'dy',
+    jobGroup: 'DY_PUBLISH',
+    tasks: dyPublish,
+    units: dyArr,
+    groups: asGroups(dyPublishLogGroup),
+    groupTaskKey: 'publishId',
+    items: dyPublishTask,
+    logs: dyPublishLog,
+    phrases: dyCommon,
+    runIsItem: true,
+    limits: { title: 30, tags: 50, images: 35 },
+  },
+  xhs_publish: {
+    taskType: 'xhs_publish',
+    kind: 'publish',
+    platform: 'xhs',
+    jobGroup: 'XHS_PUBLISH',
+    tasks: xhsPublish as unknown as typeof dyPublish,
+    units: asUnits(xshArr),
+    groups: asGroups(xhsPublishLogGroup),
+    groupTaskKey: 'publishId',
+    items: xhsPublishTask as unknown as typeof dyPublishTask,
+    logs: xhsPublishLog as unknown as typeof dyPublishLog,
+    phrases: xshCommon as unknown as PhraseTable,
+    runIsItem: false,
+    limits: { title: 20, tags: 10, images: 35 },
   },
   sph_browse: {
     taskType: 'sph_browse',

@@ -14,6 +14,7 @@ import { groupTaskColumn, TASK_KINDS, type TaskKind, type TaskType } from './tas
 import type { YingdaoResolver } from './yingdao-port';
 import { DEADLINE_MS, refundRun } from './apply-status';
 import { inWindow } from './window';
+import { ITEM, itemProblem, moveItem, nextItem, sentToday, type PublishItem } from './publish-items';
 
 export interface TriggerDeps {
   db: Db;
@@ -38,7 +39,10 @@ export interface TriggerInput {
 }
 
 export interface TriggeredRun {
+  /** The run as the contract names it (patterns.yaml TriggerRun.runId). */
   runId: string;
+  /** Its log group (the same as `runId` except for a Douyin publish run, named by its item). */
+  groupId: string;
   arrId: string;
   runStatus: string;
   errorMsg: string;
@@ -102,7 +106,14 @@ export async function triggerTask(deps: TriggerDeps, input: TriggerInput) {
   const payer = payerOf(task);
   const runs: TriggeredRun[] = [];
   for (const unit of units) {
+    // a publish run publishes the unit's next pending item; a unit with none has nothing to run
+    let item: PublishItem | undefined;
+    if (k.kind === 'publish') {
+      item = await nextItem(db, k, input.tenantId, task.id, unit.id);
+      if (!item) continue;
+    }
     const groupId = nextId();
+    const runId = String(k.kind === 'publish' && k.runIsItem ? item!.id : groupId);
     const idempotentUuid = randomUUID();
     await db.insert(k.groups).values({
       id: groupId,
@@ -116,6 +127,7 @@ export async function triggerTask(deps: TriggerDeps, input: TriggerInput) {
       runStatus: 'PENDING',
       triggerTime: now,
       pollDeadline: new Date(now.getTime() + DEADLINE_MS),
+      ...(item ? { publishTaskId: item.id, plannedCount: 1 } : {}),
       createUser: input.userId ?? null,
       updateUser: input.userId ?? null,
       createTime: now,
@@ -126,13 +138,27 @@ export async function triggerTask(deps: TriggerDeps, input: TriggerInput) {
         .update(k.groups)
         .set({ runStatus, errorMsg: errorMsg.slice(0, 500), endTime: now, updateTime: new Date() })
         .where(eq(k.groups.id, groupId));
-      runs.push({ runId: String(groupId), arrId: String(unit.id), runStatus, errorMsg });
+      runs.push({ runId, groupId: String(groupId), arrId: String(unit.id), runStatus, errorMsg });
     };
 
     const skip = skipReason(task, unit, now, input.force ?? false);
     if (skip) {
       await end('SKIPPED', skip);
       continue;
+    }
+    if (k.kind === 'publish' && item) {
+      const perDay = Number(task.videosPerDay ?? 0);
+      // this run's own row is among today's, hence `>`
+      if (perDay > 0 && (await sentToday(db, k, task.id, unit.id, now)) > perDay) {
+        await end('SKIPPED', `今日已发布 ${perDay} 条`);
+        continue;
+      }
+      const problem = itemProblem(k, item, task, now);
+      if (problem) {
+        await moveItem(db, k, item.id, [ITEM.PENDING], { publishStatus: ITEM.FAILED, failReason: problem });
+        await end('SKIPPED', problem);
+        continue;
+      }
     }
     if (!payer) {
       await end('SKIPPED', '任务没有所属客户，无法计算算力');
@@ -185,6 +211,14 @@ export async function triggerTask(deps: TriggerDeps, input: TriggerInput) {
       await end('START_FAILED', '任务未指定影刀应用');
       continue;
     }
+    // the item is submitted before its job starts: a fast robot reports its first step before job/start answers
+    if (item && k.kind === 'publish') {
+      await moveItem(db, k, item.id, [ITEM.PENDING], {
+        publishStatus: ITEM.SUBMITTED,
+        jobUuid: '',
+        failReason: '',
+      });
+    }
     try {
       const runToken = await deps.tokens.sign({
         tenantId: input.tenantId,
@@ -204,6 +238,7 @@ export async function triggerTask(deps: TriggerDeps, input: TriggerInput) {
           { name: 'taskType', value: k.taskType, type: 'str' },
           { name: 'taskId', value: String(task.id), type: 'str' },
           { name: 'groupId', value: String(groupId), type: 'str' },
+          ...(item ? [{ name: 'publishTaskId', value: String(item.id), type: 'str' as const }] : []),
           { name: 'runToken', value: runToken, type: 'str' },
           { name: 'apiBase', value: deps.apiBase(), type: 'str' },
         ],
@@ -218,14 +253,29 @@ export async function triggerTask(deps: TriggerDeps, input: TriggerInput) {
         .update(k.groups)
         .set({ runStatus: 'WAITING', ydStatus: 'created' })
         .where(and(eq(k.groups.id, groupId), eq(k.groups.runStatus, 'PENDING')));
-      runs.push({ runId: String(groupId), arrId: String(unit.id), runStatus: 'WAITING', errorMsg: '' });
+      if (item && k.kind === 'publish') {
+        await db
+          .update(k.items)
+          .set({ jobUuid: started.jobUuid.slice(0, 64) })
+          .where(and(eq(k.items.id, item.id), eq(k.items.jobUuid, '')));
+      }
+      runs.push({
+        runId,
+        groupId: String(groupId),
+        arrId: String(unit.id),
+        runStatus: 'WAITING',
+        errorMsg: '',
+      });
     } catch (e) {
       const msg = e instanceof Error ? e.message : String(e);
       if (reserved > 0) await refundRun(db, k, groupId, 'START_FAILED');
+      if (item && k.kind === 'publish')
+        await moveItem(db, k, item.id, [ITEM.SUBMITTED], { publishStatus: ITEM.PENDING });
       await end('START_FAILED', `影刀任务启动失败: ${msg}`);
     }
   }
 
+  if (k.kind === 'publish' && runs.length === 0) throw new BizError('没有待发布的内容');
   await db
     .update(k.tasks)
     .set({ lastRunTime: now, lastRunStatus: runs[0]?.runStatus ?? '' })

@@ -6,6 +6,7 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { inArray } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/index';
 import { TASK_KINDS, TASK_TYPES, isTaskType, type TaskKind } from '../runs/task-kinds';
 import { triggerTask, type TriggerDeps, type TriggeredRun } from '../runs/trigger';
@@ -32,7 +33,7 @@ export function registerTaskFirers(scheduler: Scheduler, deps: TriggerDeps) {
         `启动${started}个影刀任务` +
         (started < result.runs.length ? `，${result.runs.length - started}个未启动` : '');
       return {
-        groupIds: result.runs.map((r) => BigInt(r.runId)),
+        groupIds: result.runs.map((r) => BigInt(r.groupId)),
         message,
         ...(started === 0
           ? {
@@ -51,9 +52,15 @@ export function registerTaskFirers(scheduler: Scheduler, deps: TriggerDeps) {
 /** The runs a firing created, as `triggerJob` answers them. */
 export async function runsOfGroups(db: Db, k: TaskKind, ids: bigint[]): Promise<TriggeredRun[]> {
   if (ids.length === 0) return [];
+  // a Douyin publish run is named by its item (patterns.yaml TriggerRun.runId)
+  const item =
+    k.kind === 'publish' && k.runIsItem
+      ? (k.groups as unknown as Record<string, PgColumn>).publishTaskId
+      : undefined;
   const rows = await db
     .select({
       id: k.groups.id,
+      item: item ?? k.groups.id,
       arrId: k.groups.arrId,
       runStatus: k.groups.runStatus,
       errorMsg: k.groups.errorMsg,
@@ -66,7 +73,8 @@ export async function runsOfGroups(db: Db, k: TaskKind, ids: bigint[]): Promise<
     return r
       ? [
           {
-            runId: String(r.id),
+            runId: String(r.item ?? r.id),
+            groupId: String(r.id),
             arrId: r.arrId ? String(r.arrId) : '',
             runStatus: r.runStatus,
             errorMsg: r.errorMsg,

@@ -12,7 +12,8 @@ import { caller } from '../../crud/index';
 import type { Db } from '../../db/index';
 import { BizError, formatDateTime, ok, parseId, parseIds } from '../../util';
 import { TASK_KINDS, type TaskType } from '../runs/task-kinds';
-import { triggerTask, type TriggerDeps } from '../runs/trigger';
+import { cancelPending } from '../runs/publish-items';
+import { triggerTask, type TriggerDeps, type TriggeredRun } from '../runs/trigger';
 import { defaultThreshold, intervalStatus } from '../scheduler/cron';
 import type { Scheduler } from '../scheduler/scheduler';
 import { manualTrigger, runsOfGroups } from './firers';
@@ -61,25 +62,33 @@ export function taskModule(
   const m = defineCrudModule(db, entities.get(taskType), t, {
     async beforeRemove(ids, a) {
       for (const id of ids) await scheduler.removeTaskJob(a.tenant_id, taskType, id);
+      if (k.kind === 'publish') await cancelPending(db, k, a.tenant_id, ids);
     },
   });
 
-  const submitOp = `${prefix}Submit`;
+  const entity = entities.get(taskType);
+  /** submit (or save / update, as the module's contract names them) checks the cron and keeps the job in step. */
+  const write = (mode: 'submit' | 'save' | 'update') => async (req: FastifyRequest) => {
+    const a = caller(req);
+    const body = req.body as Record<string, unknown>;
+    if (typeof body.cron === 'string' && body.cron) {
+      const verdict = intervalStatus(body.cron, defaultThreshold(k.jobGroup));
+      if (verdict.status === 'INVALID' || verdict.status === 'NEVER_FIRES')
+        throw new BizError(cronMessage(verdict.status));
+    }
+    const row = await m.submit(a, body as never, mode);
+    await syncSchedule(row, parseId(a.user_id) ?? null);
+    return ok(entity.submitAnswersRow ? m.toVO(row) : {});
+  };
+  const writes = Object.fromEntries(
+    (['submit', 'save', 'update'] as const).flatMap((mode) => {
+      const op = entity.operations[mode];
+      return op ? [[op, write(mode)]] : [];
+    }),
+  );
   return {
     ...m.handlers,
-
-    async [submitOp](req: FastifyRequest) {
-      const a = caller(req);
-      const body = req.body as Record<string, unknown>;
-      if (typeof body.cron === 'string' && body.cron) {
-        const verdict = intervalStatus(body.cron, defaultThreshold(k.jobGroup));
-        if (verdict.status === 'INVALID' || verdict.status === 'NEVER_FIRES')
-          throw new BizError(cronMessage(verdict.status));
-      }
-      const row = await m.submit(a, body as never, 'submit');
-      await syncSchedule(row, parseId(a.user_id) ?? null);
-      return ok(entities.get(taskType).submitAnswersRow ? m.toVO(row) : {});
-    },
+    ...writes,
 
     async [`${prefix}UpdateCron`](req: FastifyRequest) {
       const a = caller(req);
@@ -133,7 +142,11 @@ export function taskModule(
           ...options,
           userId,
         });
-        return ok(result);
+        return ok({
+          taskId: result.taskId,
+          triggerTime: result.triggerTime,
+          runs: result.runs.map(publicRun),
+        });
       }
       // through the scheduler, so that the firing is in the job log like a cron one (the firer reads the options)
       const fired = await manualTrigger.run(options, () => scheduler.fireJob(job, userId));
@@ -142,11 +155,14 @@ export function taskModule(
       const result = {
         taskId: String(task.id),
         triggerTime: formatDateTime(new Date()),
-        runs: await runsOfGroups(db, k, fired.groupIds),
+        runs: (await runsOfGroups(db, k, fired.groupIds)).map(publicRun),
       };
       return ok(result);
     },
   };
 }
+
+/** A run as `triggerJob` answers it (patterns.yaml TriggerRun): the log group id stays inside. */
+const publicRun = ({ groupId: _, ...run }: TriggeredRun) => run;
 
 const cronMessage = (status: string) => (status === 'INVALID' ? 'Cron 表达式无效' : 'Cron 表达式不会再触发');

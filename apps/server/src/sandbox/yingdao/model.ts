@@ -129,6 +129,8 @@ const APP_NAMES: readonly [string, string][] = [
   ['xsh_comm', '小红书评论(模拟)'],
   ['xsh_browse', '小红书浏览(模拟)'],
   ['sph_browse', '视频号浏览(模拟)'],
+  ['dy_publish', '抖音发布(模拟)'],
+  ['xhs_publish', '小红书发布(模拟)'],
 ];
 
 /** The app uuid the sandbox lists for a task type (`dy_comm`, …): the `robotUuid` to start it with. */

@@ -6,6 +6,7 @@
  */
 import { formatDateTime } from '../../util';
 import { planItems, type FeedItem, type RunTarget } from './feed';
+import { publishItems } from './publisher';
 import { paramValue, type ActionCounts, type ResolvedOptions, type SimJob } from './model';
 
 export interface RobotOutcome {
@@ -51,7 +52,7 @@ const CAPTCHA_AFTER = 2;
 const PARTIAL_FAILS = ['评论被折叠', '作品已删除', '评论发送失败: 网络异常'];
 
 /** Resolves after `ms`, or at once when `signal` fires (a stop request wakes the robot). */
-function pause(ms: number, signal: AbortSignal): Promise<void> {
+export function pause(ms: number, signal: AbortSignal): Promise<void> {
   if (ms <= 0 || signal.aborted) return Promise.resolve();
   return new Promise((resolve) => {
     const t = setTimeout(done, ms);
@@ -64,6 +65,8 @@ function pause(ms: number, signal: AbortSignal): Promise<void> {
     signal.addEventListener('abort', done, { once: true });
   });
 }
+
+export type RobotCall = ReturnType<typeof robotApi>;
 
 function robotApi(apiBase: string, runToken: string, job: SimJob, o: ResolvedOptions) {
   const base = apiBase.replace(/\/+$/, '');
@@ -135,6 +138,12 @@ export async function runRobot(job: SimJob, o: ResolvedOptions): Promise<RobotOu
   if (!settings) return end('error', `获取任务目标失败: ${t.ok ? '返回格式错误' : t.msg}`);
   const taskType =
     typeof t.data.taskType === 'string' ? t.data.taskType : (paramValue(job, 'taskType') ?? '');
+  if (taskType.endsWith('_publish')) {
+    const outcome = await publishItems(call, t.data.targets, job, o);
+    counts.success = outcome.published;
+    counts.fail = outcome.failed;
+    return end(outcome.status, outcome.remark, outcome.message);
+  }
   const items = planItems(
     taskType,
     readTargets(t.data.targets),
