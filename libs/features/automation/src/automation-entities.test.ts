@@ -11,6 +11,7 @@ import {
   COMMENT_LIBRARY_ENTITIES,
   COMMENT_LOG_ENTITIES,
   POOL_ENTITIES,
+  PUBLISH_ITEM_ENTITIES,
   RUN_ENTITIES,
   TASK_ENTITIES,
 } from './names';
@@ -22,13 +23,14 @@ const byName = new Map((allEntities as readonly EntityManifest[]).map((e) => [e.
 const pagePaths = new Set(Object.keys(entityPages));
 
 describe('the automation table', () => {
-  it('extends the page of every task definition, run log group, target pool, comment log and the comment library, and nothing else', () => {
+  it('extends the page of every task definition, run log group, target pool, comment log, publish item list and the comment library, and nothing else', () => {
     const extended = [
       ...TASK_ENTITIES,
       ...RUN_ENTITIES,
       ...POOL_ENTITIES,
       ...COMMENT_LOG_ENTITIES,
       ...COMMENT_LIBRARY_ENTITIES,
+      ...PUBLISH_ITEM_ENTITIES,
     ];
     expect(Object.keys(feature.entityExtensions).sort()).toEqual(extended.sort());
     for (const name of extended) {

@@ -15,6 +15,7 @@ import type {
 import { POOL_KINDS } from './pool/pool-entities';
 import { poolExtension } from './pool/pool-extension';
 import { taskExtension } from './task/task-extension';
+import { publishItemExtension } from './publish/publish-item-extension';
 
 export const taskPageExtension = (name: TaskEntityName): EntityPageExtension =>
   taskExtension(TASK_KINDS[name]);
@@ -23,6 +24,8 @@ export const runPageExtension = (name: RunEntityName): EntityPageExtension =>
 
 export const poolPageExtension = (name: PoolEntityName): EntityPageExtension =>
   poolExtension(POOL_KINDS[name]);
+
+export const publishItemPageExtension = (): EntityPageExtension => publishItemExtension();
 
 const COMMENT_LOGS = { xsh_comm_log: xshCommLogEntity };
 export const commentLogPageExtension = (name: CommentLogEntityName): EntityPageExtension =>

@@ -1,6 +1,6 @@
 // Rows of the tests and stories: a Douyin comment task and runs of it, shaped as the contract answers them
 // (dy_comm.yaml DyComm, patterns.yaml log group); only the fields the pages read are filled.
-import type { DyComm, DyCommLogGroup, RunStatus, XshCommUrl } from '@smart/api-sdk';
+import type { DyComm, DyCommLogGroup, DyPublishTask, RunStatus, XshCommUrl } from '@smart/api-sdk';
 
 const audit = {
   tenantId: '000000',
@@ -74,4 +74,25 @@ export function poolLink(id: string, url: string, over: Partial<XshCommUrl> = {}
     status: 1,
     ...over,
   } as XshCommUrl;
+}
+
+/** A Douyin publish item (dy_publish.yaml DyPublishTask) in `publishStatus`. */
+export function publishItem(
+  id: string,
+  publishStatus: number,
+  over: Partial<DyPublishTask> = {},
+): DyPublishTask {
+  return {
+    ...audit,
+    id,
+    publishId: '4201',
+    arrId: '3001',
+    title: `露营视频${id}`,
+    videoUrl: 'https://bucket.oss-cn-hangzhou.aliyuncs.com/pub/v1.mp4',
+    publishStatus,
+    jobUuid: publishStatus > 0 ? `job-${id}` : '',
+    publishedUrl: publishStatus === 3 ? `https://www.douyin.com/video/728085493264166${id}` : '',
+    failReason: publishStatus === 4 ? 'verify: 提交后未在作品列表找到该作品' : '',
+    ...over,
+  } as DyPublishTask;
 }

@@ -8,6 +8,7 @@ import {
   COMMENT_LIBRARY_ENTITIES,
   COMMENT_LOG_ENTITIES,
   POOL_ENTITIES,
+  PUBLISH_ITEM_ENTITIES,
   RUN_ENTITIES,
   TASK_ENTITIES,
   type CommentLibraryEntityName,
@@ -37,6 +38,9 @@ const commentLogPage =
   () =>
     import('./extensions').then((m) => ({ default: m.commentLogPageExtension(name) }));
 
+const publishItemPage: EntityExtensionLoader = () =>
+  import('./extensions').then((m) => ({ default: m.publishItemPageExtension() }));
+
 const commentLibraryPage =
   (name: CommentLibraryEntityName): EntityExtensionLoader =>
   () =>
@@ -51,8 +55,16 @@ export const feature = defineFeature({
     ...POOL_ENTITIES.map((name) => [name, poolPage(name)] as const),
     ...COMMENT_LOG_ENTITIES.map((name) => [name, commentLogPage(name)] as const),
     ...COMMENT_LIBRARY_ENTITIES.map((name) => [name, commentLibraryPage(name)] as const),
+    ...PUBLISH_ITEM_ENTITIES.map((name) => [name, publishItemPage] as const),
   ]),
   catalogue: { zh, en },
 });
 
-export { TASK_ENTITIES, RUN_ENTITIES, POOL_ENTITIES, COMMENT_LOG_ENTITIES, COMMENT_LIBRARY_ENTITIES };
+export {
+  TASK_ENTITIES,
+  RUN_ENTITIES,
+  POOL_ENTITIES,
+  COMMENT_LOG_ENTITIES,
+  COMMENT_LIBRARY_ENTITIES,
+  PUBLISH_ITEM_ENTITIES,
+};

@@ -32,6 +32,9 @@ export const POOL_ENTITIES = ['dy_comm_url', 'xsh_comm_url', 'xsh_comm_keyword']
 /** Action logs with tools of their own: the count per robot account and the export to Feishu. */
 export const COMMENT_LOG_ENTITIES = ['xsh_comm_log'] as const;
 
+/** Items of publish plans, followed live while a robot publishes them (automation-domain.md §4.3). */
+export const PUBLISH_ITEM_ENTITIES = ['dy_publish_task', 'xhs_publish_task'] as const;
+
 /** The comment library, imported from Feishu. */
 export const COMMENT_LIBRARY_ENTITIES = ['comment'] as const;
 
@@ -39,4 +42,5 @@ export type TaskEntityName = (typeof TASK_ENTITIES)[number];
 export type RunEntityName = (typeof RUN_ENTITIES)[number];
 export type PoolEntityName = (typeof POOL_ENTITIES)[number];
 export type CommentLogEntityName = (typeof COMMENT_LOG_ENTITIES)[number];
+export type PublishItemEntityName = (typeof PUBLISH_ITEM_ENTITIES)[number];
 export type CommentLibraryEntityName = (typeof COMMENT_LIBRARY_ENTITIES)[number];

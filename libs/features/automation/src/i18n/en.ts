@@ -152,6 +152,15 @@ const en: AutomationCatalogue = {
       START_FAILED: 'Start failed',
       TIMEOUT: 'Timed out',
     },
+    // the publish_status dictionary's labels, for when it is not loaded (publish/PublishStatusBadge.tsx)
+    publishStatus: {
+      0: 'Pending',
+      1: 'Submitted',
+      2: 'Publishing',
+      3: 'Success',
+      4: 'Failed',
+      5: 'Cancelled',
+    },
   },
 };
 

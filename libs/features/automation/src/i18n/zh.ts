@@ -146,6 +146,15 @@ const zh = {
       START_FAILED: '启动失败',
       TIMEOUT: '超时',
     },
+    // the publish_status dictionary's labels, for when it is not loaded (publish/PublishStatusBadge.tsx)
+    publishStatus: {
+      0: '待发布',
+      1: '已提交',
+      2: '发布中',
+      3: '成功',
+      4: '失败',
+      5: '已取消',
+    },
   },
 };
 

@@ -1,0 +1,62 @@
+import { expect, test } from '@playwright/test';
+import { addRow, choose } from './crud-helper';
+import { loginAsAdmin } from './login-helper';
+
+// A publish plan end to end against the reference server and its simulated Yingdao (ENGINE_SANDBOX, as `npm start`
+// has it): an operator adds a Douyin account, a publish plan over it and one video to publish, presses "run now",
+// and follows the run through its item — submitted, then published with the post's link — and its step log.
+
+test('a Douyin video added in the console is published by the simulated robot, with its link and step log', async ({
+  page,
+}) => {
+  const stamp = Date.now() % 100_000_000;
+  const unit = `发布账号${stamp}`;
+  const plan = `发布计划${stamp}`;
+  const title = `露营视频${stamp}`;
+
+  await loginAsAdmin(page);
+  await addRow(page, '/dy/dy_arr', async (dialog) => {
+    await dialog.getByLabel('名称', { exact: true }).fill(unit);
+    await dialog.getByLabel('影刀机器人账号').fill('sim-01@sandbox');
+  });
+  await addRow(page, '/dy/dy_publish', async (dialog) => {
+    await dialog.getByLabel('任务名称').fill(plan);
+    await choose(page, dialog, '执行账号', unit);
+    await page.keyboard.press('Escape');
+    await dialog.getByLabel('影刀应用UUID').fill('sandbox-app-dy_publish');
+    await choose(page, dialog, '内容类型', '视频');
+    await dialog.getByLabel('默认话题').fill('露营,户外');
+  });
+  await addRow(page, '/dy/dy_publish_task', async (dialog) => {
+    await choose(page, dialog, '发布计划', plan);
+    await choose(page, dialog, '发布账号', unit);
+    await dialog.getByLabel('标题', { exact: true }).fill(title);
+    await dialog.getByLabel('视频地址').fill('https://bucket.oss-cn-hangzhou.aliyuncs.com/pub/v1.mp4');
+  });
+
+  // Run now: the account's one pending item is sent to its robot.
+  await page.goto('/dy/dy_publish');
+  await page
+    .getByRole('row', { name: new RegExp(plan) })
+    .getByRole('button', { name: '立即执行' })
+    .click();
+  await page.getByRole('alertdialog').getByRole('button', { name: '确定' }).click();
+  const result = page.getByRole('dialog', { name: new RegExp(plan) });
+  await expect(result).toContainText('已启动');
+  await result.getByRole('button', { name: '查看运行记录' }).click();
+
+  // The plan's items, followed live: this one ends published, with the link the platform gave it.
+  await expect(page).toHaveURL(/\/dy\/dy_publish_task\?/);
+  const item = page.getByRole('row', { name: new RegExp(title) });
+  await expect(item).toHaveCount(1);
+  await expect(item.getByText('成功', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(item.getByRole('link', { name: /douyin\.com\/video/ })).toHaveAttribute(
+    'href',
+    /^https:\/\/www\.douyin\.com\/video\/7[0-9]{18}$/,
+  );
+
+  // The step log of the plan: upload, fill, submit and verify, all successful.
+  await page.goto('/dy/dy_publish_log');
+  const steps = page.getByRole('row', { name: new RegExp(title) });
+  await expect(steps).toHaveCount(4);
+});
