@@ -1,4 +1,4 @@
-import { cn, Skeleton, Tooltip, TooltipContent, TooltipTrigger } from '@smart/ui';
+import { cn, PHONE_QUERY, Skeleton, Tooltip, TooltipContent, TooltipTrigger, useMediaQuery } from '@smart/ui';
 import { ChevronDown } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +11,7 @@ interface SidebarProps {
   collapsed: boolean;
   activePath: string;
   loading: boolean;
-  /** Called after an item was chosen (small screens collapse the menu). */
+  /** Called after an item was chosen (small screens collapse the menu); on a phone also to close the drawer. */
   onNavigate: () => void;
 }
 
@@ -21,6 +21,17 @@ const itemClass =
 export function Sidebar({ items, collapsed, activePath, loading, onNavigate }: SidebarProps) {
   const { t } = useTranslation();
   const [open, setOpen] = useState<Set<string>>(() => new Set(ancestorIds(items, activePath) ?? []));
+  // On a phone the menu is a drawer over the page, not a rail beside it: a 64 px rail would take a sixth of the width
+  const phone = useMediaQuery(PHONE_QUERY);
+  const drawer = phone && !collapsed;
+  useEffect(() => {
+    if (!drawer) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') onNavigate();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [drawer, onNavigate]);
 
   // Open the groups leading to the active page (after the menu loads, or when navigating elsewhere).
   useEffect(() => {
@@ -123,34 +134,46 @@ export function Sidebar({ items, collapsed, activePath, loading, onNavigate }: S
   };
 
   return (
-    <aside
-      className={cn(
-        'flex shrink-0 flex-col bg-sidebar text-sidebar-foreground transition-[width] duration-200',
-        collapsed ? 'w-16' : 'w-56',
-      )}
-      data-collapsed={collapsed}
-    >
-      <Link to="/wel/index" className="flex h-14 items-center gap-2 px-4 font-semibold">
-        <img src="/logo.svg" alt="" width={28} height={28} />
-        {collapsed ? (
-          <span className="sr-only">{t('title')}</span>
-        ) : (
-          <span className="truncate">{t('title')}</span>
+    <>
+      {drawer ? (
+        <div
+          aria-hidden
+          data-slot="sidebar-backdrop"
+          className="fixed inset-0 z-30 bg-overlay"
+          onClick={onNavigate}
+        />
+      ) : null}
+      <aside
+        className={cn(
+          'flex shrink-0 flex-col bg-sidebar text-sidebar-foreground transition-[width] duration-200',
+          collapsed ? 'w-16' : 'w-56',
+          phone && (collapsed ? 'hidden' : 'fixed inset-y-0 left-0 z-40 w-64 shadow-xl'),
         )}
-      </Link>
-      <nav aria-label={t('sidebar.label')} className="min-h-0 flex-1 overflow-y-auto px-2 pb-4">
-        {loading ? (
-          <div className="grid gap-2 p-2">
-            <Skeleton className="h-8" />
-            <Skeleton className="h-8" />
-            <Skeleton className="h-8" />
-          </div>
-        ) : items.length === 0 ? (
-          <p className="p-3 text-sm opacity-80">{t('sidebar.empty')}</p>
-        ) : (
-          <ul className="grid gap-1">{items.map((item) => renderItem(item, 0))}</ul>
-        )}
-      </nav>
-    </aside>
+        data-collapsed={collapsed}
+        data-drawer={drawer || undefined}
+      >
+        <Link to="/wel/index" className="flex h-14 items-center gap-2 px-4 font-semibold">
+          <img src="/logo.svg" alt="" width={28} height={28} />
+          {collapsed ? (
+            <span className="sr-only">{t('title')}</span>
+          ) : (
+            <span className="truncate">{t('title')}</span>
+          )}
+        </Link>
+        <nav aria-label={t('sidebar.label')} className="min-h-0 flex-1 overflow-y-auto px-2 pb-4">
+          {loading ? (
+            <div className="grid gap-2 p-2">
+              <Skeleton className="h-8" />
+              <Skeleton className="h-8" />
+              <Skeleton className="h-8" />
+            </div>
+          ) : items.length === 0 ? (
+            <p className="p-3 text-sm opacity-80">{t('sidebar.empty')}</p>
+          ) : (
+            <ul className="grid gap-1">{items.map((item) => renderItem(item, 0))}</ul>
+          )}
+        </nav>
+      </aside>
+    </>
   );
 }

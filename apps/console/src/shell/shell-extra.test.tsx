@@ -1,6 +1,6 @@
 import type { TokenResult } from '@smart/api-sdk';
 import { emitAuthEvent, hydrateSession, updateSession } from '@smart/auth';
-import { TooltipProvider } from '@smart/ui';
+import { PHONE_QUERY, TooltipProvider } from '@smart/ui';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
@@ -122,6 +122,38 @@ describe('sidebar on a small screen (docs/spec.md §2: choosing an item collapse
     expect(aside).toHaveAttribute('data-collapsed', 'false');
     await chooseParam(user);
     expect(aside).toHaveAttribute('data-collapsed', 'true');
+  });
+
+  it('on a phone the menu is a drawer over the page: hidden until opened, closed by Escape, the backdrop or a choice', async () => {
+    const phone = (query: string) =>
+      ({
+        matches: query === PHONE_QUERY,
+        media: query,
+        addEventListener: () => {},
+        removeEventListener: () => {},
+      }) as unknown as MediaQueryList;
+    const matchMedia = window.matchMedia;
+    window.matchMedia = phone;
+    try {
+      const user = userEvent.setup();
+      const aside = renderAt(390)!;
+      expect(aside).toHaveAttribute('data-collapsed', 'true');
+      expect(aside).toHaveClass('hidden');
+      await user.click(screen.getByRole('button', { name: 'toggle' }));
+      expect(aside).toHaveAttribute('data-drawer', 'true');
+      expect(aside).toHaveClass('fixed');
+      await user.keyboard('{Escape}');
+      expect(aside).toHaveAttribute('data-collapsed', 'true');
+      await user.click(screen.getByRole('button', { name: 'toggle' }));
+      await user.click(document.querySelector('[data-slot="sidebar-backdrop"]')!);
+      expect(aside).toHaveAttribute('data-collapsed', 'true');
+      await user.click(screen.getByRole('button', { name: 'toggle' }));
+      await chooseParam(user);
+      expect(aside).toHaveAttribute('data-collapsed', 'true');
+      expect(document.querySelector('[data-slot="sidebar-backdrop"]')).toBeNull();
+    } finally {
+      window.matchMedia = matchMedia;
+    }
   });
 
   it('on a large screen choosing an item leaves the menu open', async () => {

@@ -1,0 +1,44 @@
+import { expect, test } from '@playwright/test';
+import { loginAsAdmin } from './login-helper';
+
+// The console on a phone (390 px, docs/spec.md §9): the page takes the whole width, the menu is a drawer over it
+// that a choice, the backdrop or Escape closes, and nothing makes the document scroll sideways.
+
+test.use({ viewport: { width: 390, height: 844 } });
+
+test('on a phone the page has the whole width and the menu opens as a drawer over it', async ({ page }) => {
+  await loginAsAdmin(page);
+  await page.goto('/system/param');
+  const main = page.getByTestId('page');
+  await expect(main.getByRole('table')).toBeVisible();
+  const nav = page.getByRole('navigation', { name: '主菜单' });
+  await expect(nav).toBeHidden();
+  expect((await main.boundingBox())!.width).toBeGreaterThanOrEqual(385);
+  // the document itself never scrolls sideways (a wide table scrolls inside its own box)
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  const toggle = page.getByRole('button', { name: '展开菜单' });
+  await toggle.click();
+  await expect(nav).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('phone-drawer.png') });
+  const drawer = (await nav.boundingBox())!;
+  expect(drawer.x).toBe(0);
+  // over the page, not beside it: the page keeps its width
+  expect((await main.boundingBox())!.width).toBeGreaterThanOrEqual(385);
+  await page.keyboard.press('Escape');
+  await expect(nav).toBeHidden();
+
+  await toggle.click();
+  await page.locator('[data-slot="sidebar-backdrop"]').click({ position: { x: 370, y: 400 } });
+  await expect(nav).toBeHidden();
+
+  // a choice closes the drawer and opens the page
+  await toggle.click();
+  // (the group of the page on screen is open already)
+  await expect(nav.getByRole('button', { name: '系统管理' })).toHaveAttribute('aria-expanded', 'true');
+  await nav.getByRole('link', { name: '系统字典' }).click();
+  await expect(page).toHaveURL(/\/system\/dict/);
+  await expect(nav).toBeHidden();
+  await expect(main.getByRole('table')).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('phone-dict.png') });
+});
