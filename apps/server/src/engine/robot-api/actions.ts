@@ -61,21 +61,7 @@ export async function storeActions(db: Db, ctx: RunContext, actions: RunAction[]
         },
         actions,
       );
-      const g = k.groups;
-      await tx
-        .update(g)
-        .set({
-          successCount: sql`${g.successCount} + ${published}`,
-          failCount: sql`${g.failCount} + ${failed}`,
-          updateTime: now,
-        })
-        .where(eq(g.id, ctx.groupId));
-      if (published > 0 && group.arrId) {
-        await tx
-          .update(k.units)
-          .set({ todayCount: sql`${k.units.todayCount} + ${published}` })
-          .where(eq(k.units.id, group.arrId));
-      }
+      await count(tx, ctx, { success: published, fail: failed, skip: 0 }, now);
     });
     return actions.length;
   }
@@ -143,24 +129,35 @@ export async function storeActions(db: Db, ctx: RunContext, actions: RunAction[]
         })),
       );
     }
-    const g = k.groups;
-    await tx
-      .update(g)
-      .set({
-        successCount: sql`${g.successCount} + ${success}`,
-        failCount: sql`${g.failCount} + ${fail}`,
-        skipCount: sql`${g.skipCount} + ${skip}`,
-        updateTime: now,
-      })
-      .where(eq(g.id, ctx.groupId));
-    if (success > 0 && group.arrId) {
-      await tx
-        .update(k.units)
-        .set({ todayCount: sql`${k.units.todayCount} + ${success}` })
-        .where(eq(k.units.id, group.arrId));
-    }
+    await count(tx, ctx, { success, fail, skip }, now);
   });
   return actions.length;
+}
+
+/** Adds a batch's outcomes to the run's counts, and its successes to the unit's count of the day. */
+async function count(
+  tx: Pick<Db, 'update'>,
+  ctx: RunContext,
+  n: { success: number; fail: number; skip: number },
+  now: Date,
+) {
+  const { k, group } = ctx;
+  const g = k.groups;
+  await tx
+    .update(g)
+    .set({
+      successCount: sql`${g.successCount} + ${n.success}`,
+      failCount: sql`${g.failCount} + ${n.fail}`,
+      skipCount: sql`${g.skipCount} + ${n.skip}`,
+      updateTime: now,
+    })
+    .where(eq(g.id, ctx.groupId));
+  if (n.success > 0 && group.arrId) {
+    await tx
+      .update(k.units)
+      .set({ todayCount: sql`${k.units.todayCount} + ${n.success}` })
+      .where(eq(k.units.id, group.arrId));
+  }
 }
 
 const ids = (actions: RunAction[]) =>

@@ -7,7 +7,7 @@
  * → 3 success | 4 failed; 0 → 5 cancelled. Every move is a conditional update from the states it may leave, so a
  * late report never takes a finished item back.
  */
-import { and, asc, eq, gte, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/index';
 import { readDateTime } from '../../kernel/datetime';
 import { formatDateTime, nextId } from '../../util';
@@ -47,19 +47,25 @@ export async function nextItem(
   return row;
 }
 
-/** Runs of the plan on the unit since the start of today (server local time) that were sent or are on their way. */
+/**
+ * Items of the plan the unit published since the start of today (server local time), or has on their way now: what
+ * `videosPerDay` caps. A failed attempt put nothing on the platform and does not count.
+ */
 export async function sentToday(db: Db, k: PublishKind, planId: bigint, arrId: bigint, now: Date) {
-  const g = k.groups as unknown as typeof k.groups & { publishId: typeof k.groups.arrId };
+  const t = k.items;
   const start = new Date(now.getFullYear(), now.getMonth(), now.getDate());
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
-    .from(g)
+    .from(t)
     .where(
       and(
-        eq(g.publishId, planId),
-        eq(g.arrId, arrId),
-        gte(g.triggerTime, start),
-        notInArray(g.runStatus, ['SKIPPED', 'START_FAILED', 'CANCELLED']),
+        eq(t.publishId, planId),
+        eq(t.arrId, arrId),
+        eq(t.isDeleted, 0),
+        or(
+          inArray(t.publishStatus, [ITEM.SUBMITTED, ITEM.PUBLISHING]),
+          and(eq(t.publishStatus, ITEM.SUCCESS), gte(t.publishTime, start)),
+        ),
       ),
     );
   return row?.n ?? 0;

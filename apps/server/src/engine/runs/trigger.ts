@@ -148,8 +148,7 @@ export async function triggerTask(deps: TriggerDeps, input: TriggerInput) {
     }
     if (k.kind === 'publish' && item) {
       const perDay = Number(task.videosPerDay ?? 0);
-      // this run's own row is among today's, hence `>`
-      if (perDay > 0 && (await sentToday(db, k, task.id, unit.id, now)) > perDay) {
+      if (perDay > 0 && (await sentToday(db, k, task.id, unit.id, now)) >= perDay) {
         await end('SKIPPED', `今日已发布 ${perDay} 条`);
         continue;
       }
