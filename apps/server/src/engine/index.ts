@@ -18,6 +18,7 @@ import { TASK_TYPES } from './runs/task-kinds';
 import type { TriggerDeps } from './runs/trigger';
 import { createScheduler, type Scheduler } from './scheduler/scheduler';
 import { registerTaskFirers } from './tasks/firers';
+import { publishItemModule } from './tasks/publish-item-module';
 import { taskModule } from './tasks/task-module';
 
 export interface Engine {
@@ -83,6 +84,8 @@ export async function setupEngine(
   };
   for (const type of TASK_TYPES)
     Object.assign(handlers, taskModule(db, entities, type, { trigger, scheduler }));
+  for (const plan of ['dy_publish', 'xhs_publish'] as const)
+    Object.assign(handlers, publishItemModule(db, entities, plan));
 
   const engine: Engine = {
     scheduler,

@@ -5,7 +5,7 @@
 // named by their log group, and the pending items of a removed plan.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatDateTime } from '../util';
+import { formatDateTime, nextId } from '../util';
 import {
   dyArr,
   dyPublish,
@@ -200,6 +200,44 @@ describe.each(backends)('publish runs on %s', (kind) => {
     expect(removed.status).toBe(200);
     expect((await item(b)).publishStatus).toBe(5);
     expect((await item(a)).publishStatus).toBe(4);
+  });
+
+  it('publishes failed and cancelled items again after a retry, and only those', async () => {
+    const unit = await dyUnit('sim-partial@sandbox');
+    const plan = await dyPlan([unit]);
+    const failed = await dyItem(plan, unit);
+    await trigger(plan);
+    expect((await ended(failed)).publishStatus).toBe(4);
+    const waiting = await dyItem(plan, unit);
+    const retry = (ids: string) =>
+      call<{ retried: number }>(
+        'POST',
+        `${DY}/dy_publish_task/retry?ids=${ids}`,
+        'dyPublishTaskRetry',
+        admin,
+      );
+    // the pending one is left as it is; the failed one is pending again, its reason and job cleared
+    const res = await retry(`${failed},${waiting}`);
+    expect(res.body.data).toEqual({ retried: 1 });
+    expect(await item(failed)).toMatchObject({
+      publishStatus: 0,
+      failReason: '',
+      jobUuid: '',
+      publishedUrl: '',
+    });
+    // the retried item is older, so it goes first again
+    expect((await trigger(plan)).body.data.runs[0]).toMatchObject({
+      runId: String(failed),
+      runStatus: 'WAITING',
+    });
+    await ended(failed);
+    // another tenant's failed item is not touched
+    const foreign = nextId();
+    await db()
+      .insert(dyPublishTask)
+      .values({ id: foreign, tenantId: '100001', title: '别家的视频', publishStatus: 4, failReason: 'x' });
+    expect((await retry(String(foreign))).body.data).toEqual({ retried: 0 });
+    expect(await item(foreign)).toMatchObject({ publishStatus: 4, failReason: 'x' });
   });
 
   it('schedules a plan with updateCron', async () => {

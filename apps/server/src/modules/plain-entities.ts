@@ -23,7 +23,6 @@ import {
   dyLiveLog,
   dyLiveLogGroup,
   dyPublishLog,
-  dyPublishTask,
   img,
   mjPhraseExpand,
   mjPrompt,
@@ -41,7 +40,6 @@ import {
   sphCommon,
   xhsPublishLog,
   xhsPublishLogGroup,
-  xhsPublishTask,
   xshBroweLogGroup,
   xshBrowseLog,
   xshCommLog,
@@ -61,14 +59,13 @@ export const PLAIN_ENTITY_TABLES: Readonly<Record<string, PgTable>> = {
   attach,
   // the Douyin phrase pool; its enable switch is a form field, kept as sent (dy/dy-common/dy-common.test.ts)
   dy_common: dyCommon,
-  // content platforms: phrase pools, pictures, comment groups, slide settings and publish items as the operators
-  // keep them; the run batches and action logs the engine writes (docs/automation-domain.md §2), listed and removed
+  // content platforms: phrase pools, pictures, comment groups and slide settings as the operators keep them (the
+  // publish items are the engine's, src/engine/tasks/publish-item-module.ts); the run batches and action logs the engine writes (docs/automation-domain.md §2), listed and removed
   dy_browse_log: dyBrowseLog,
   dy_browe_log_group: dyBroweLogGroup,
   dy_comm_picture: dyCommPicture,
   dy_comm_log: dyCommLog,
   dy_comm_log_group: dyCommLogGroup,
-  dy_publish_task: dyPublishTask,
   dy_publish_log: dyPublishLog,
   dy_live_common: dyLiveCommon,
   dy_live_log: dyLiveLog,
@@ -79,7 +76,6 @@ export const PLAIN_ENTITY_TABLES: Readonly<Record<string, PgTable>> = {
   xsh_slide: xshSlide,
   xsh_comm_picture: xshCommPicture,
   xsh_comm_log_group: xshCommLogGroup,
-  xhs_publish_task: xhsPublishTask,
   xhs_publish_log: xhsPublishLog,
   xhs_publish_log_group: xhsPublishLogGroup,
   sph_common: sphCommon,

@@ -9,12 +9,14 @@ import type {
   CommentLibraryEntityName,
   CommentLogEntityName,
   PoolEntityName,
+  PublishItemEntityName,
   RunEntityName,
   TaskEntityName,
 } from './names';
 import { POOL_KINDS } from './pool/pool-entities';
 import { poolExtension } from './pool/pool-extension';
 import { taskExtension } from './task/task-extension';
+import { PUBLISH_ITEM_KINDS } from './publish/publish-entities';
 import { publishItemExtension } from './publish/publish-item-extension';
 
 export const taskPageExtension = (name: TaskEntityName): EntityPageExtension =>
@@ -25,7 +27,8 @@ export const runPageExtension = (name: RunEntityName): EntityPageExtension =>
 export const poolPageExtension = (name: PoolEntityName): EntityPageExtension =>
   poolExtension(POOL_KINDS[name]);
 
-export const publishItemPageExtension = (): EntityPageExtension => publishItemExtension();
+export const publishItemPageExtension = (name: PublishItemEntityName): EntityPageExtension =>
+  publishItemExtension(PUBLISH_ITEM_KINDS[name]);
 
 const COMMENT_LOGS = { xsh_comm_log: xshCommLogEntity };
 export const commentLogPageExtension = (name: CommentLogEntityName): EntityPageExtension =>

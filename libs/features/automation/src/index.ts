@@ -14,6 +14,7 @@ import {
   type CommentLibraryEntityName,
   type CommentLogEntityName,
   type PoolEntityName,
+  type PublishItemEntityName,
   type RunEntityName,
   type TaskEntityName,
 } from './names';
@@ -38,8 +39,10 @@ const commentLogPage =
   () =>
     import('./extensions').then((m) => ({ default: m.commentLogPageExtension(name) }));
 
-const publishItemPage: EntityExtensionLoader = () =>
-  import('./extensions').then((m) => ({ default: m.publishItemPageExtension() }));
+const publishItemPage =
+  (name: PublishItemEntityName): EntityExtensionLoader =>
+  () =>
+    import('./extensions').then((m) => ({ default: m.publishItemPageExtension(name) }));
 
 const commentLibraryPage =
   (name: CommentLibraryEntityName): EntityExtensionLoader =>
@@ -55,7 +58,7 @@ export const feature = defineFeature({
     ...POOL_ENTITIES.map((name) => [name, poolPage(name)] as const),
     ...COMMENT_LOG_ENTITIES.map((name) => [name, commentLogPage(name)] as const),
     ...COMMENT_LIBRARY_ENTITIES.map((name) => [name, commentLibraryPage(name)] as const),
-    ...PUBLISH_ITEM_ENTITIES.map((name) => [name, publishItemPage] as const),
+    ...PUBLISH_ITEM_ENTITIES.map((name) => [name, publishItemPage(name)] as const),
   ]),
   catalogue: { zh, en },
 });

@@ -152,6 +152,12 @@ const en: AutomationCatalogue = {
       START_FAILED: 'Start failed',
       TIMEOUT: 'Timed out',
     },
+    publish: {
+      retry: 'Publish again',
+      retrySelected: 'Publish selected again',
+      retried: '{{count}} item(s) back to pending',
+      nothingToRetry: 'None of these failed or was cancelled',
+    },
     // the publish_status dictionary's labels, for when it is not loaded (publish/PublishStatusBadge.tsx)
     publishStatus: {
       0: 'Pending',

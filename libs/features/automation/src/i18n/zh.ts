@@ -146,6 +146,12 @@ const zh = {
       START_FAILED: '启动失败',
       TIMEOUT: '超时',
     },
+    publish: {
+      retry: '重新发布',
+      retrySelected: '重新发布所选',
+      retried: '{{count}} 条已重新加入待发布',
+      nothingToRetry: '所选内容中没有失败或已取消的',
+    },
     // the publish_status dictionary's labels, for when it is not loaded (publish/PublishStatusBadge.tsx)
     publishStatus: {
       0: '待发布',

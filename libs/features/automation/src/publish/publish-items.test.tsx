@@ -1,8 +1,11 @@
 // The Douyin publish items page as the console shows it after "run now": the generic entity page, against the
 // contract's in-memory backend, following the items live while a robot publishes them.
 import { dyArrEntity, dyPublishEntity, dyPublishTaskEntity } from '@smart/api-sdk/entities';
+import { envelope } from '@smart/api-sdk/mocks';
 import { memoryBackend } from '@smart/crud/testing';
 import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { publishItem } from '../fixtures';
 import { MONITOR_INTERVAL_MS } from '../monitor/run-status';
@@ -13,8 +16,18 @@ const items = memoryBackend(dyPublishTaskEntity, [publishItem('1', 1), publishIt
 // the plan and account columns name their rows (x-entity refs)
 const plans = memoryBackend(dyPublishEntity, [{ id: '4201', taskName: '露营发布' } as never]);
 const accounts = memoryBackend(dyArrEntity, [{ id: '3001', arrName: '山野户外' } as never]);
-setupMswServer(...items.handlers, ...plans.handlers, ...accounts.handlers);
-beforeEach(() => items.reset());
+// retry as the server does it: failed and cancelled items back to pending (contract dy_publish_task retry)
+let retried: string[] = [];
+const retryHandler = http.post('*/api/smart-dyPublish/dy_publish_task/retry', ({ request }) => {
+  const ids = new URL(request.url).searchParams.get('ids')!.split(',');
+  retried.push(...ids);
+  return HttpResponse.json(envelope({ retried: ids.length }));
+});
+setupMswServer(...items.handlers, ...plans.handlers, ...accounts.handlers, retryHandler);
+beforeEach(() => {
+  items.reset();
+  retried = [];
+});
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const badge = (text: string) => screen.getByText(text).closest('[data-slot="badge"]');
@@ -53,6 +66,22 @@ describe('the publish items page', () => {
     expect(safeLink('https://www.xiaohongshu.com/explore/1')).toBe('https://www.xiaohongshu.com/explore/1');
     expect(safeLink('data:text/html,x')).toBeUndefined();
     expect(safeLink('not a url')).toBeUndefined();
+  });
+
+  it('publishes a failed item again from its row, and only failed or cancelled rows offer it', async () => {
+    const user = userEvent.setup();
+    items.reset([publishItem('1', 4), publishItem('2', 3), publishItem('3', 5)]);
+    await renderEntityPage('/dy/dy_publish_task');
+    const failed = (await screen.findByText('露营视频1')).closest('tr')!;
+    expect(within(failed).getByText('verify: 提交后未在作品列表找到该作品')).toBeInTheDocument();
+    const published = screen.getByText('露营视频2').closest('tr')!;
+    expect(within(published).queryByRole('button', { name: /重新发布/ })).not.toBeInTheDocument();
+    expect(
+      within(screen.getByText('露营视频3').closest('tr')!).getByRole('button', { name: /重新发布/ }),
+    ).toBeInTheDocument();
+    await user.click(within(failed).getByRole('button', { name: /重新发布/ }));
+    await screen.findByText('1 条已重新加入待发布');
+    expect(retried).toEqual(['1']);
   });
 
   it('polls only while an item is submitted or publishing', () => {

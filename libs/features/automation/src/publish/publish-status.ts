@@ -12,6 +12,9 @@ export function publishTone(status: unknown): RunTone {
 /** Items on their way to the platform: submitted to a robot, or being published. */
 export const isPublishing = (status: unknown) => status === 1 || status === 2;
 
+/** Items a retry puts back to pending: failed or cancelled (contract `dy_publish_task` retry). */
+export const canRetry = (status: unknown) => status === 4 || status === 5;
+
 /** The items page asks again every 2 s while an item on screen is on its way (CrudPage `refetchInterval`). */
 export function publishRefetch(rows: readonly Record<string, unknown>[]): number | false {
   return rows.some((row) => isPublishing(row['publishStatus'])) ? MONITOR_INTERVAL_MS : false;
