@@ -9,6 +9,8 @@ import { loginAsAdmin } from './login-helper';
 test('a Douyin video added in the console is published by the simulated robot, with its link and step log', async ({
   page,
 }) => {
+  // a whole flow of five pages and a robot run: more than the default minute on a loaded machine
+  test.slow();
   const stamp = Date.now() % 100_000_000;
   const unit = `发布账号${stamp}`;
   const plan = `发布计划${stamp}`;
