@@ -133,6 +133,27 @@ describe('CrudCell', () => {
 });
 
 describe('CrudControl field types', () => {
+  it('lines keeps the text as typed and stores the trimmed non-empty lines as a list', async () => {
+    const user = userEvent.setup();
+    const changes: unknown[] = [];
+    render(
+      <Control
+        column={{ prop: 'imageUrls', label: '图片', type: 'lines' }}
+        initial={['https://a.example/1.jpg']}
+        onChange={(v) => changes.push(v)}
+      />,
+    );
+    const box = screen.getByRole('textbox', { name: '图片' });
+    expect(box).toHaveValue('https://a.example/1.jpg');
+    await user.type(box, '{Enter}{Enter}  https://a.example/2.jpg ');
+    // a blank line and spaces stay in the box while typing; the value has the two links only
+    expect(box).toHaveValue('https://a.example/1.jpg\n\n  https://a.example/2.jpg ');
+    expect(changes.at(-1)).toEqual(['https://a.example/1.jpg', 'https://a.example/2.jpg']);
+    expect(formatCellValue({ prop: 'imageUrls', label: '图片', type: 'lines' }, changes.at(-1), [])).toBe(
+      'https://a.example/1.jpg, https://a.example/2.jpg',
+    );
+  });
+
   it('multiselect sends comma-joined ids from a dictionary', async () => {
     const user = userEvent.setup();
     const onChange = vi.fn();

@@ -34,6 +34,7 @@ import {
   TreeSelect,
   Upload,
 } from './lazy-controls';
+import { LinesTextarea } from './lines-textarea';
 import { useColumnOptions } from './remote-options';
 import type { CrudColumn, Option } from './types';
 
@@ -71,7 +72,7 @@ export function CrudControl<Row, Form>({
   const options = useColumnOptions(column);
   const label = t(column.label);
   const type = column.type ?? 'input';
-  const isChoice = !['input', 'textarea', 'password', 'number'].includes(type);
+  const isChoice = !['input', 'textarea', 'lines', 'password', 'number'].includes(type);
   const placeholder = readOnly
     ? undefined
     : column.placeholder
@@ -105,6 +106,20 @@ export function CrudControl<Row, Form>({
           disabled={disabled}
           placeholder={placeholder}
           onChange={(e) => onChange(e.target.value)}
+          onBlur={onBlur}
+        />
+      );
+    case 'lines':
+      return (
+        <LinesTextarea
+          {...rest}
+          ref={ref as React.Ref<HTMLTextAreaElement>}
+          rows={column.rows ?? 3}
+          value={value}
+          readOnly={readOnly}
+          disabled={disabled}
+          placeholder={placeholder}
+          onChange={onChange}
           onBlur={onBlur}
         />
       );

@@ -16,8 +16,11 @@ const BOOKKEEPING = new Set(['id', 'tenantId', 'isDeleted', 'createUser', 'creat
 /** Columns a generic list shows before the column settings show more: a screenful at 1440 px. */
 export const GENERIC_LIST_COLUMNS = 8;
 
-/** Lists and JSON objects have no control of their own in a generic form (a run's outputs, a task's extra params). */
-const structured = (f: EntityField) => f.type === 'array' || f.type === 'object';
+/**
+ * Lists of objects and JSON objects have no control of their own in a generic form (a run's outputs, a task's extra
+ * params); a list of strings is edited one item a line (entity-resource.ts `lines`).
+ */
+const structured = (f: EntityField) => (f.type === 'array' && f.items !== 'string') || f.type === 'object';
 /**
  * A link to another row (an id, or '' for none) that the contract does not declare a ref of: read as a number, so
  * listed only on demand. A declared ref (`x-entity.refs`) lists the row's label.

@@ -33,6 +33,7 @@ function guessType(field: EntityField): CrudFieldType {
   if (field.dict || field.enum) return 'select';
   if (field.type === 'integer' || field.type === 'number') return 'number';
   if (field.type === 'boolean') return 'switch';
+  if (field.type === 'array' && field.items === 'string') return 'lines';
   if (field.format === 'date-time') return 'datetime';
   if (field.format === 'date') return 'date';
   if (field.type === 'string' && (field.maxLength ?? 0) > LONG_TEXT) return 'textarea';
@@ -97,7 +98,7 @@ function deriveColumn<Row, Form>(
   const prop = field.name as Prop<Row, Form>;
   const type = guessType(field);
   const column: CrudColumn<Row, Form> = { prop, label: `${entity.i18n}.${field.name}`, type };
-  if (type === 'textarea') column.span = 24;
+  if (type === 'textarea' || type === 'lines') column.span = 24;
   if (field.ref) {
     column.remoteOptions = refOptions(field.ref);
     column.filterable = true;

@@ -29,6 +29,17 @@ export function splitFieldValue(value: unknown, separator = ','): string[] {
     .filter(Boolean);
 }
 
+/** A `lines` field's items: an array's non-empty strings. */
+export const linesOf = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string' && v.trim() !== '') : [];
+
+/** A `lines` field's text as typed, as the field stores it: the trimmed non-empty lines. */
+export const parseLines = (text: string): string[] =>
+  text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
+
 /** Every option of a (nested) option list, depth first. */
 export function flattenOptions(options: Option[]): Option[] {
   const out: Option[] = [];
@@ -128,6 +139,8 @@ export function formatCellValue<Row, Form>(
         ? `${formatDate(start, DATE_ONLY_FORMAT)} ~ ${formatDate(end, DATE_ONLY_FORMAT)}`
         : '';
     }
+    case 'lines':
+      return linesOf(value).join(', ');
     case 'multiselect':
       return splitFieldValue(value, separator).map(labelOf).join(', ');
     case 'tree':

@@ -29,6 +29,8 @@ export interface RemoteOptions {
 export type CrudFieldType =
   | 'input'
   | 'textarea'
+  /** A list of strings, one a line (the contract's arrays of strings: a note's image links). */
+  | 'lines'
   | 'number'
   | 'select'
   | 'radio'

@@ -80,6 +80,7 @@ function field(
     readOnly: s.readOnly === true,
   };
   if (s.writeOnly === true) f.writeOnly = true;
+  if (type === 'array' && deref(doc, s.items).schema.type === 'string') f.items = 'string';
   const dateTime = ref === 'DateTime' || ref === 'OptionalDateTime';
   const format = dateTime ? 'date-time' : typeof s.format === 'string' ? s.format : undefined;
   if (format) f.format = format;

@@ -97,6 +97,8 @@ export interface EntityField {
   readOnly: boolean;
   /** Sent, never answered (`writeOnly`: a password the server keeps as a hash). */
   writeOnly?: true;
+  /** A list of plain strings (`type: array` of `type: string` items): edited one item a line. */
+  items?: 'string';
   minLength?: number;
   maxLength?: number;
   minimum?: number;
