@@ -1,16 +1,13 @@
 import { expect, test } from '@playwright/test';
-import { api, tokenFor } from './api-helper';
 import { addRow, choose } from './crud-helper';
 import { loginAsAdmin } from './login-helper';
 
-// A Xiaohongshu image note end to end against the reference server and its simulated Yingdao: an account and a plan
-// of image notes are added in the console, "run now" sends the note to the robot, and it ends published with its
-// Xiaohongshu link; its run is a row of the plan's run monitor. (The note itself is added through the API: the
-// generic form has no control for its list of image links yet.)
+// A Xiaohongshu image note end to end against the reference server and its simulated Yingdao: an account, a plan of
+// image notes and one note with two images (one link a line) are added in the console, "run now" sends the note to
+// the robot, and it ends published with its Xiaohongshu link; its run is a row of the plan's run monitor.
 
-test('a Xiaohongshu image note is published by the simulated robot from the console', async ({
+test('a Xiaohongshu image note added in the console is published by the simulated robot', async ({
   page,
-  request,
 }) => {
   // a whole flow of five pages and a robot run: more than the default minute on a loaded machine
   test.slow();
@@ -31,29 +28,17 @@ test('a Xiaohongshu image note is published by the simulated robot from the cons
     await dialog.getByLabel('影刀应用UUID').fill('sandbox-app-xhs_publish');
     await choose(page, dialog, '内容类型', '图文');
   });
-  const token = await tokenFor(request, 'admin', 'admin');
-  const [planRow] = (
-    await api<{ records: { id: string }[] }>(
-      request,
-      token,
-      'GET',
-      `smart-xhsPublish/xhs_publish/list?taskName=${encodeURIComponent(plan)}`,
-    )
-  ).records;
-  const [unitRow] = (
-    await api<{ records: { id: string }[] }>(
-      request,
-      token,
-      'GET',
-      `smart-xhs/xsh_arr/list?arrName=${encodeURIComponent(unit)}`,
-    )
-  ).records;
-  await api(request, token, 'POST', 'smart-xhsPublish/xhs_publish_task/submit', {
-    publishId: planRow!.id,
-    arrId: unitRow!.id,
-    title,
-    tags: '露营,户外',
-    imageUrls: ['https://bucket.oss-cn-hangzhou.aliyuncs.com/pub/1.jpg'],
+  await addRow(page, '/xhs/xhs_publish_task', async (dialog) => {
+    await choose(page, dialog, '发布计划', plan);
+    await choose(page, dialog, '发布账号', unit);
+    await dialog.getByLabel('标题', { exact: true }).fill(title);
+    await dialog.getByLabel('话题').fill('露营,户外');
+    // the note's images, one link a line
+    await dialog
+      .getByLabel('图片')
+      .fill(
+        'https://bucket.oss-cn-hangzhou.aliyuncs.com/pub/1.jpg\nhttps://bucket.oss-cn-hangzhou.aliyuncs.com/pub/2.jpg\n',
+      );
   });
 
   await page.goto('/xhs/xhs_publish');
