@@ -7,6 +7,8 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['../../../tools/test/jsdom-setup.ts'],
+    // the first render of a file loads the kit and the SDK cold, seconds on a loaded machine
+    testTimeout: 15000,
     reporters: ['default', ['json', { outputFile: '.test-results/vitest.json' }]],
   },
 });
