@@ -188,8 +188,14 @@ function CrudPageView<Row, Form>({
     const values: Record<string, unknown> = {};
     for (const column of resource.columns) {
       if (isHiddenInForm(column, 'add')) continue;
+      // an empty field is '' for the platform's strings, false for a plain switch, [] for a list of lines
       values[column.prop] =
-        column.defaultValue ?? (column.type === 'switch' && !column.options && !column.dict ? false : '');
+        column.defaultValue ??
+        (column.type === 'switch' && !column.options && !column.dict
+          ? false
+          : column.type === 'lines'
+            ? []
+            : '');
     }
     setDialog({ mode: 'add', open: true, values: { ...values, ...preset }, loading: false });
   };
