@@ -46,6 +46,7 @@ import { orderModule } from './modules/order/order/order.module';
 import { payHandlers } from './modules/order/pay/pay.module';
 import { balanceLogModule } from './modules/order/balance-log/balance-log.module';
 import { grantRecordModule } from './modules/order/grant-record/grant-record.module';
+import { dashboardModule } from './modules/desk/dashboard/dashboard.module';
 import { mjAppModule } from './modules/mj/mj-app/mj-app.module';
 import { aiConfigModule } from './modules/commerce/ai-config/ai-config.module';
 import { ydUserModule } from './modules/yingdao/yd-user/yd-user.module';
@@ -340,6 +341,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     ...smsModule(db, entities),
     ...developModule(db, entities),
     ...noticeModule(db, entities),
+    ...dashboardModule(db).handlers,
     ...userHandlers(db),
     ...yingdaoAuthModule(db, entities),
     ...flowHandlers(db),

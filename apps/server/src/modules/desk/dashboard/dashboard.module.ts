@@ -1,0 +1,165 @@
+/**
+ * The home page's daily figures (`dashboard/trends`, openapi/paths/smart-desk/dashboard.yaml): runs started and
+ * failed, actions done, compute power spent, orders placed and paid, per calendar day of the caller's tenant.
+ *
+ * Days are the server's local calendar days, as every DateTime of the contract; the columns hold UTC wall-clock
+ * (src/db/columns.ts `ts`), so the day boundaries are computed here in local time and each row is put in its day by
+ * `width_bucket` over those boundaries — right across a daylight-saving change, where a fixed 24 h step is not.
+ * One grouped query per source, each reading its (tenant_id, create_time) index over the range only.
+ */
+import { and, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { unionAll, type PgColumn } from 'drizzle-orm/pg-core';
+import type { FastifyRequest } from 'fastify';
+import { caller } from '../../../crud/index';
+import type { Db } from '../../../db/index';
+import { order, powerLogs } from '../../../db/schema';
+import type { TERMINAL } from '../../../engine/runs/apply-status';
+import { PowerChange } from '../../../engine/power/ledger';
+import { TASK_KINDS, TASK_TYPES } from '../../../engine/runs/task-kinds';
+import { ok } from '../../../util';
+
+export const DEFAULT_DAYS = 14;
+
+/** Run states counted as failed (src/engine/runs/apply-status.ts TERMINAL). */
+const FAILED_STATES: readonly (typeof TERMINAL)[number][] = ['FAILED', 'START_FAILED', 'TIMEOUT'];
+/** order_status of an order whose money is kept: paid, completed (src/db/schema-order.ts). */
+const PAID_ORDER = [1, 2];
+
+export interface DashboardDay {
+  date: string;
+  runs: number;
+  runsFailed: number;
+  actions: number;
+  powerSpent: number;
+  orders: number;
+  paidAmount: number;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+const localDate = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+
+/** Local midnights: the first day's start to the day after today's start (`days + 1` boundaries). */
+export function dayBoundaries(days: number, now = new Date()): Date[] {
+  return Array.from(
+    { length: days + 1 },
+    (_, i) => new Date(now.getFullYear(), now.getMonth(), now.getDate() - days + 1 + i),
+  );
+}
+
+/** The day (1-based) a timestamp column falls in, as a SQL expression over the boundaries. */
+const bucket = (column: SQL | PgColumn | SQL.Aliased, bounds: Date[]) =>
+  sql<number>`width_bucket(${column}, ${`{${bounds.map((b) => `"${b.toISOString()}"`).join(',')}}`}::timestamp[])`;
+
+export function dashboardModule(db: Db) {
+  /** Runs and actions of every task kind's run batches, one UNION ALL grouped by day. */
+  async function runFigures(tenantId: string, bounds: Date[]) {
+    const groups = [...new Set(TASK_TYPES.map((t) => TASK_KINDS[t].groups))];
+    const [first, second, ...rest] = groups.map((g) =>
+      db
+        .select({ createTime: g.createTime, runStatus: g.runStatus, successCount: g.successCount })
+        .from(g)
+        .where(
+          and(
+            eq(g.tenantId, tenantId),
+            eq(g.isDeleted, 0),
+            gte(g.createTime, bounds[0]!),
+            lt(g.createTime, bounds[bounds.length - 1]!),
+          ),
+        ),
+    );
+    const runs = unionAll(first!, second!, ...rest).as('runs');
+    return db
+      .select({
+        day: bucket(runs.createTime, bounds),
+        runs: sql<number>`count(*)::int`,
+        failed: sql<number>`(count(*) filter (where ${inArray(runs.runStatus, [...FAILED_STATES])}))::int`,
+        actions: sql<number>`coalesce(sum(${runs.successCount}), 0)::int`,
+      })
+      .from(runs)
+      .groupBy(sql`1`);
+  }
+
+  async function powerFigures(tenantId: string, bounds: Date[]) {
+    const day = bucket(powerLogs.createTime, bounds);
+    return db
+      .select({ day, spent: sql<number>`coalesce(-sum(${powerLogs.power}), 0)::int` })
+      .from(powerLogs)
+      .where(
+        and(
+          eq(powerLogs.tenantId, tenantId),
+          eq(powerLogs.isDeleted, 0),
+          inArray(powerLogs.changeType, [PowerChange.CONSUME, PowerChange.REFUND]),
+          gte(powerLogs.createTime, bounds[0]!),
+          lt(powerLogs.createTime, bounds[bounds.length - 1]!),
+        ),
+      )
+      .groupBy(sql`1`);
+  }
+
+  async function orderFigures(tenantId: string, bounds: Date[]) {
+    const day = bucket(order.createTime, bounds);
+    return db
+      .select({
+        day,
+        orders: sql<number>`count(*)::int`,
+        paid: sql<string>`coalesce(sum(${order.payAmount}) filter (where ${inArray(order.orderStatus, PAID_ORDER)}), 0)`,
+      })
+      .from(order)
+      .where(
+        and(
+          eq(order.tenantId, tenantId),
+          eq(order.isDeleted, 0),
+          gte(order.createTime, bounds[0]!),
+          lt(order.createTime, bounds[bounds.length - 1]!),
+        ),
+      )
+      .groupBy(sql`1`);
+  }
+
+  /** The figures of the last `days` days of a tenant, oldest first, every day present. */
+  async function trends(tenantId: string, days: number, now = new Date()) {
+    const bounds = dayBoundaries(days, now);
+    const [runs, power, orders] = await Promise.all([
+      runFigures(tenantId, bounds),
+      powerFigures(tenantId, bounds),
+      orderFigures(tenantId, bounds),
+    ]);
+    const out: DashboardDay[] = bounds.slice(0, -1).map((b) => ({
+      date: localDate(b),
+      runs: 0,
+      runsFailed: 0,
+      actions: 0,
+      powerSpent: 0,
+      orders: 0,
+      paidAmount: 0,
+    }));
+    const at = (day: number) => out[Number(day) - 1];
+    for (const r of runs) {
+      const d = at(r.day);
+      if (d)
+        Object.assign(d, { runs: Number(r.runs), runsFailed: Number(r.failed), actions: Number(r.actions) });
+    }
+    for (const p of power) {
+      const d = at(p.day);
+      if (d) d.powerSpent = Number(p.spent);
+    }
+    for (const o of orders) {
+      const d = at(o.day);
+      // numeric(12,2) sums arrive as text; cents keep the sum exact
+      if (d)
+        Object.assign(d, { orders: Number(o.orders), paidAmount: Math.round(Number(o.paid) * 100) / 100 });
+    }
+    return { from: out[0]!.date, to: out[out.length - 1]!.date, days: out };
+  }
+
+  return {
+    trends,
+    handlers: {
+      async dashboardTrends(req: FastifyRequest) {
+        const q = req.query as { days?: number | string };
+        const days = q.days === undefined ? DEFAULT_DAYS : Number(q.days);
+        return ok(await trends(caller(req).tenant_id, days));
+      },
+    },
+  };
+}
