@@ -22,6 +22,8 @@ export interface UiMessages {
   selectAll: string;
   selectRow: string;
   noData: string;
+  /** Header of a chart table's first column (the x axis: a day, a month). */
+  chartX: string;
   loading: string;
   tip: string;
   selectAtLeastOne: string;
@@ -128,6 +130,7 @@ export const zhMessages: UiMessages = {
   selectAll: '全选',
   selectRow: '选择此行',
   noData: '暂无数据',
+  chartX: '日期',
   loading: '加载中',
   tip: '提示',
   selectAtLeastOne: '请选择至少一条数据',
@@ -231,6 +234,7 @@ export const enMessages: UiMessages = {
   selectAll: 'Select all',
   selectRow: 'Select row',
   noData: 'No data',
+  chartX: 'Date',
   loading: 'Loading',
   tip: 'Notice',
   selectAtLeastOne: 'Please select at least one row',

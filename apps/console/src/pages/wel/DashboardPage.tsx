@@ -1,11 +1,16 @@
+import { Skeleton } from '@smart/ui';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AccountFigures, FigureCard, LatestNotices, useNotices, useOrderTotal } from './figures';
 import '../../i18n/page-texts';
 
+// the charts bring Recharts: their own chunk, after the figures
+const TrendsCard = lazy(() => import('./TrendsCard'));
+
 /**
  * `/wel/dashboard`: figures the server really has — expiry, power and balance (`oauth/user-info`), the number of
  * notices (`notice/list` total) and of orders (`order/list` total, "no data" without the permission) — and the
- * latest notices. Nothing is made up: a figure without a source says so.
+ * daily trends (`dashboard/trends`) and the latest notices. Nothing is made up: a figure without a source says so.
  */
 export default function DashboardPage() {
   const { t } = useTranslation();
@@ -28,6 +33,9 @@ export default function DashboardPage() {
           value={orders.isError ? t('dashboard.unavailable') : orders.data}
         />
       </div>
+      <Suspense fallback={<Skeleton className="h-80 w-full" />}>
+        <TrendsCard />
+      </Suspense>
       <LatestNotices />
     </div>
   );
