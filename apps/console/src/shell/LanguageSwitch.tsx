@@ -10,7 +10,7 @@ export function LanguageSwitch({ className }: { className?: string }) {
     <button
       type="button"
       onClick={() => setLanguage(next)}
-      className={`inline-flex h-8 items-center gap-1.5 rounded-md px-2 text-sm text-foreground hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring ${className ?? ''}`}
+      className={`inline-flex h-8 shrink-0 items-center gap-1.5 rounded-md px-2 text-sm whitespace-nowrap text-foreground hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring ${className ?? ''}`}
       aria-label={t('navbar.language')}
       data-testid="language-switch"
     >
