@@ -5,6 +5,8 @@
 // connections:
 // - the log list (`GET /api/smart-dyComm/dy_comm_log/list`): the console's first page with its total, and the views
 //   an operator filters (task, run, result, time range, a word of the comment) — req/s, p50/p99;
+// - the dashboard's trends over 90 days (`GET /api/smart-desk/dashboard/trends`) over BENCH_TREND_ROWS finished runs
+//   of another task kind and as many power-ledger rows;
 // - robot action-log ingestion (`POST /api/smart-robot/run/log`, src/engine/README.md "The robot-facing protocol")
 //   with run tokens the bench signs itself: batches of BENCH_BATCH actions into one run over every connection
 //   (issue 16), then with the connections spread over BENCH_INGEST_RUNS runs, each on a unit of its own (robots
@@ -18,7 +20,7 @@
 //
 // Environment: BENCH_BACKENDS (default `pglite,postgres`), BENCH_PG_URL (default
 // postgres://postgres@127.0.0.1:5432/postgres; a database `smart_bench_engine_<pid>` is created and dropped),
-// BENCH_LOG_ROWS (1000000), BENCH_SECONDS (10), BENCH_WARMUP_SECONDS (2, unmeasured, per measurement),
+// BENCH_LOG_ROWS (1000000), BENCH_TREND_ROWS (200000), BENCH_SECONDS (10), BENCH_WARMUP_SECONDS (2, unmeasured, per measurement),
 // BENCH_CONNECTIONS (10), BENCH_BATCH (100 actions per request, at most 500), BENCH_INGEST_RUNS (10; 1 skips the
 // side-by-side runs), BENCH_PORT (18791), BENCH_TIMEOUT_SECONDS (60, per request), BENCH_EXPLAIN (1; 0 skips the
 // plans), BENCH_NODE_ARGS (extra Node flags for the server process).
@@ -162,7 +164,7 @@ async function explain(url, views) {
 async function bench(kind) {
   console.log(`\n[${kind}] preparing ${env.logRows} comment-log rows… (load average ${load()})`);
   const t0 = Date.now();
-  const sqls = seedSql(env.logRows, runs);
+  const sqls = seedSql(env.logRows, runs, env.trendRows);
   let serverEnv;
   let cleanup;
   if (kind === 'pglite') {
@@ -217,6 +219,28 @@ async function bench(kind) {
               ? 'p99 < 200 ms'
               : 'p99 < 1 s'
             : 'p99 < 50 ms',
+      });
+    }
+    // the dashboard's trends over 90 days: every task kind's runs, the power ledger and the orders, grouped by day
+    {
+      const path = '/api/smart-desk/dashboard/trends?days=90';
+      const first = await getJson(path, headers);
+      if (first.status !== 200)
+        throw new Error(`dashboard trends: HTTP ${first.status} ${first.body.msg ?? ''}`);
+      const oneMs = await alone(() => fetch(`${base}${path}`, { headers }));
+      const r = await measure(pid, { url: `${base}${path}`, headers });
+      rows.push({
+        view: 'dashboard trends, 90 days',
+        'req/s': r.rps,
+        'rows/s': '',
+        'p50 ms': r.p50,
+        'p99 ms': r.p99,
+        'alone ms': oneMs,
+        'total/stored': first.body.data.days.reduce((n, d) => n + d.runs, 0),
+        non2xx: r.non2xx,
+        errors: r.errors,
+        'peak RSS MB': r.rssPeak,
+        target: kind === 'postgres' ? 'p99 < 200 ms' : 'p99 < 1 s',
       });
     }
     // the plans of the views as they were measured (before the ingestion adds rows), printed after the table

@@ -11,6 +11,8 @@ const TASK0 = 7200000000000000000n; // + 1..TASKS
 const UNIT = 7300000000000000000n; // the unit of the finished runs; + r: the unit (robot) of run in flight r
 const GROUP0 = 7400000000000000000n; // + 0..GROUPS-1: the finished runs the seeded logs belong to
 const RUN0 = 7500000000000000000n; // + 1..runs: the runs in flight the bench's robots write to
+const TREND_RUN0 = 7600000000000000000n; // + 1..trendRows: finished Channels runs of the last 90 days
+const TREND_POWER0 = 7700000000000000000n; // + 1..trendRows: power spent over the last 90 days
 const LOG0 = 7100000000000000000n;
 /** The task of the runs in flight: not the one the list views filter on, so ingestion leaves their counts alone. */
 const RUN_TASK = 7200000000000000002n;
@@ -56,8 +58,9 @@ const utcNow = `(now() at time zone 'utc')`; // the server stores UTC wall-clock
  * leaves them alone), each on a roster unit (robot) of its own, for the bench's robots; then the run-token key, and
  * vacuum analyze (else autovacuum works through the new rows during the first measurement).
  */
-export function seedSql(logRows, runs) {
+export function seedSql(logRows, runs, trendRows = 0) {
   const n = logRows;
+  const spread = (rows) => `${utcNow} - k * interval '${(90 * DAY) / Math.max(1, rows)} seconds'`;
   const audit = `${ADMIN}, ${ADMIN}, ${utcNow}, ${utcNow}`;
   return [
     `insert into smart_dy_comm (id, tenant_id, task_name, comment_mode, create_user, update_user, create_time,
@@ -91,6 +94,16 @@ export function seedSql(logRows, runs) {
      from (select g, (g - 1)::bigint * ${GROUPS} / ${n} as k,
                   ${utcNow} - (${n} - g) * interval '${(30 * DAY) / n} seconds' as t
            from generate_series(1, ${n}) g) s`,
+    // the dashboard's trends read every task kind's runs and the power ledger of the last days
+    `insert into smart_sph_browe_log_group (id, tenant_id, task_name, run_status, success_count, create_user,
+       update_user, create_time, update_time)
+     select ${TREND_RUN0} + k, '${TENANT}', 'bench run', case when k % 10 = 0 then 'FAILED' else 'SUCCESS' end,
+       k % 20, ${ADMIN}, ${ADMIN}, t, t
+     from (select k, ${spread(trendRows)} as t from generate_series(1, ${trendRows}) k) s`,
+    `insert into smart_power_logs (id, tenant_id, yd_user_id, change_type, power, biz_type, create_user,
+       update_user, create_time, update_time)
+     select ${TREND_POWER0} + k, '${TENANT}', ${ADMIN}, 5, -(1 + k % 5), 'AI_COMMENT', ${ADMIN}, ${ADMIN}, t, t
+     from (select k, ${spread(trendRows)} as t from generate_series(1, ${trendRows}) k) s`,
     // replaces a key the server may have made on an earlier start: no token was signed with it yet
     `insert into smart_server_secret (name, value) values ('run-token', '${runKey}')
      on conflict (name) do update set value = excluded.value`,

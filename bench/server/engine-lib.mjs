@@ -15,6 +15,8 @@ export const env = {
   backends: (process.env.BENCH_BACKENDS ?? 'pglite,postgres').split(',').filter(Boolean),
   pgAdminUrl: process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
   logRows: num('BENCH_LOG_ROWS', 1_000_000),
+  // finished runs of another task kind and power-ledger rows over 90 days, for the dashboard's trends
+  trendRows: num('BENCH_TREND_ROWS', 200_000),
   seconds: num('BENCH_SECONDS', 10),
   warmup: num('BENCH_WARMUP_SECONDS', 2),
   connections: num('BENCH_CONNECTIONS', 10),

@@ -46,9 +46,13 @@ export function dayBoundaries(days: number, now = new Date()): Date[] {
   );
 }
 
-/** The day (1-based) a timestamp column falls in, as a SQL expression over the boundaries. */
+/**
+ * The day (1-based) a timestamp column falls in, as a SQL expression over the boundaries. The boundaries are a bound
+ * parameter cast in a scalar subquery, evaluated once per statement: the text-to-timestamp cast is only stable, so
+ * inline it is parsed again for every row of a generic plan (200k rows on PostgreSQL: 2.3 s inline, 36 ms so).
+ */
 const bucket = (column: SQL | PgColumn | SQL.Aliased, bounds: Date[]) =>
-  sql<number>`width_bucket(${column}, ${`{${bounds.map((b) => `"${b.toISOString()}"`).join(',')}}`}::timestamp[])`;
+  sql<number>`width_bucket(${column}, (select ${`{${bounds.map((b) => `"${b.toISOString()}"`).join(',')}}`}::timestamp[]))`;
 
 export function dashboardModule(db: Db) {
   /** Runs and actions of every task kind's run batches, one UNION ALL grouped by day. */
