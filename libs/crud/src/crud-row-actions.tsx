@@ -1,7 +1,7 @@
-import { CirclePlus, Eye, Pencil, Trash } from 'lucide-react';
-import type * as React from 'react';
+import { CirclePlus, Ellipsis, Eye, Pencil, Trash } from 'lucide-react';
+import * as React from 'react';
 
-import { Button, useUiLocale } from '@smart/ui';
+import { Button, Popover, PopoverContent, PopoverTrigger, useUiLocale } from '@smart/ui';
 
 export type CrudRowActionsProps = {
   /** Each button shows when its handler is given. */
@@ -12,7 +12,10 @@ export type CrudRowActionsProps = {
   onAddChild?: () => void;
   /** The page's extra row actions, after the built-in ones. */
   extra?: React.ReactNode;
-  /** Icons only (a phone): each button keeps its name for assistive technology and as a tooltip. */
+  /**
+   * Icons only (a phone): each button keeps its name for assistive technology and as a tooltip; the page's own
+   * actions, labelled buttons of any width, go behind one "more" button whose menu lists them.
+   */
   compact?: boolean;
 };
 
@@ -66,7 +69,55 @@ export function CrudRowActions({
           {text(messages.addChild)}
         </Button>
       ) : null}
-      {extra}
+      {compact && hasContent(extra) ? <MoreActions label={messages.moreActions}>{extra}</MoreActions> : extra}
     </div>
+  );
+}
+
+/** Whether a node renders something of its own (a fragment or an array of nothing does not). */
+function hasContent(node: React.ReactNode): boolean {
+  if (node === null || node === undefined || typeof node === 'boolean' || node === '') return false;
+  if (Array.isArray(node)) return node.some(hasContent);
+  if (React.isValidElement(node) && node.type === React.Fragment)
+    return hasContent((node.props as { children?: React.ReactNode }).children);
+  return true;
+}
+
+/**
+ * The page's actions of a row behind one icon button; choosing one closes the menu. Once opened, the menu stays
+ * mounted while closed: an action may hold what it opens (a schedule dialog, a run's result) in its own state.
+ */
+function MoreActions({ label, children }: { label: string; children: React.ReactNode }) {
+  const [open, setOpen] = React.useState(false);
+  const [used, setUsed] = React.useState(false);
+  return (
+    <Popover
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (next) setUsed(true);
+      }}
+    >
+      <PopoverTrigger asChild>
+        <Button variant="link" size="xs" title={label} data-action="more">
+          <Ellipsis aria-hidden />
+          <span className="sr-only">{label}</span>
+        </Button>
+      </PopoverTrigger>
+      <PopoverContent
+        keepMounted={used}
+        hidden={!open}
+        align="end"
+        className="flex w-auto min-w-32 flex-col items-stretch gap-1 p-1 [&_button]:justify-start"
+        aria-label={label}
+        role="group"
+        // a click on an action (not on the menu's padding) chooses it: the menu gives way to what it opens
+        onClick={(e) => {
+          if ((e.target as HTMLElement).closest('button,a')) setOpen(false);
+        }}
+      >
+        {children}
+      </PopoverContent>
+    </Popover>
   );
 }

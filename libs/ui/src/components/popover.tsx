@@ -19,16 +19,25 @@ export function PopoverContent({
   className,
   align = 'center',
   sideOffset = 4,
+  keepMounted,
   ...props
-}: React.ComponentProps<typeof PopoverPrimitive.Content>) {
+}: React.ComponentProps<typeof PopoverPrimitive.Content> & {
+  /**
+   * Stays mounted (hidden) while closed, so what its content opens — a dialog held in a child's state — outlives
+   * the popover closing.
+   */
+  keepMounted?: boolean;
+}) {
   return (
-    <PopoverPrimitive.Portal>
+    <PopoverPrimitive.Portal forceMount={keepMounted || undefined}>
       <PopoverPrimitive.Content
         data-slot="popover-content"
         align={align}
         sideOffset={sideOffset}
+        forceMount={keepMounted || undefined}
         className={cn(
           'z-50 w-72 rounded-md border bg-popover p-4 text-popover-foreground shadow-md outline-none',
+          keepMounted && 'data-[state=closed]:hidden',
           className,
         )}
         {...props}

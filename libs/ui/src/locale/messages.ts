@@ -103,6 +103,8 @@ export interface UiMessages {
   expandRow: string;
   collapseRow: string;
   addChild: string;
+  /** The phone's menu of a row's further actions. */
+  moreActions: string;
   fullscreen: string;
   exitFullscreen: string;
   commandPlaceholder: string;
@@ -207,6 +209,7 @@ export const zhMessages: UiMessages = {
   expandRow: '展开',
   collapseRow: '收起',
   addChild: '新增子项',
+  moreActions: '更多操作',
   fullscreen: '全屏',
   exitFullscreen: '退出全屏',
   commandPlaceholder: '输入关键字搜索',
@@ -311,6 +314,7 @@ export const enMessages: UiMessages = {
   expandRow: 'Expand',
   collapseRow: 'Collapse',
   addChild: 'Add child',
+  moreActions: 'More actions',
   fullscreen: 'Full screen',
   exitFullscreen: 'Exit full screen',
   commandPlaceholder: 'Type to search',
