@@ -258,6 +258,36 @@ describe.each(backends)('orders and payments through the sandbox gateways on %s'
     }
   });
 
+  const priceList = async (token: string, productType: number | string) =>
+    call<{ onSale: boolean; packages: { name: string; price: number; value: number }[]; open?: object }>(
+      'GET',
+      `/api/smart-order/order/priceList?productType=${productType}`,
+      'orderPriceList',
+      token,
+    );
+
+  it('tells the recharge page what each product type sells for', async () => {
+    const power = await priceList(guest, 1);
+    expect(power.status).toBe(200);
+    expect(power.body.data).toEqual({
+      productType: 1,
+      onSale: true,
+      packages: [
+        { name: '算力包 1000', price: 99, value: 1000 },
+        { name: '算力包 5000', price: 449, value: 5000 },
+        { name: '算力包 20000', price: 1599, value: 20000 },
+      ],
+      open: { name: '算力充值', min: 1, max: 50000, rate: 10 },
+    });
+    expect((await priceList(guest, 2)).body.data.packages.map((p) => p.name)).toEqual([
+      '月度会员',
+      '年度会员',
+    ]);
+    // robot quota and card purchases have no list of their own
+    expect((await priceList(guest, 4)).body.data).toEqual({ productType: 4, onSale: false, packages: [] });
+    for (const bad of [5, 'x', '']) expect((await priceList(guest, bad)).status).toBe(400);
+  });
+
   it('takes a tenant price list from its parameter, else the platform list', async () => {
     const list = { packages: [{ name: '演示算力包', price: 9.9, value: 50 }] };
     const saved = await call('POST', '/api/smart-system/param/submit', 'paramSubmit', demo, {
@@ -266,6 +296,9 @@ describe.each(backends)('orders and payments through the sandbox gateways on %s'
       paramValue: JSON.stringify(list),
     });
     expect(saved.status, saved.body.msg).toBe(200);
+    // the recharge page shows the tenant's own list, the other tenant keeps the platform's
+    expect((await priceList(demo, 1)).body.data).toEqual({ productType: 1, onSale: true, ...list });
+    expect((await priceList(admin, 1)).body.data.packages).toHaveLength(3);
     const own = await place(demo, { productType: 1, productName: '演示算力包', quantity: 1, amount: 9.9 });
     expect(own.body.data).toMatchObject({ powerAmount: 50, payAmount: 9.9 });
     // its list has no open top-up and not the platform's packages

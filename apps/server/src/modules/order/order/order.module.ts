@@ -4,7 +4,8 @@
  *
  * - `list`, `detail`: expired unpaid orders are closed before they are read: in one statement when no attempt is
  *   pending, through the channel otherwise (detail).
- * - `placeOrder`, `getOrderPayStatus`: the customer's own, for every signed-in user (src/pay/orders.ts).
+ * - `placeOrder`, `getOrderPayStatus`: the customer's own, for every signed-in user (src/pay/orders.ts);
+ *   `priceList`: what `placeOrder` prices with (src/pay/pricing.ts), for the recharge page.
  * - `submit`, `remove`: order management, behind the order page's buttons (`order_add` / `order_edit` /
  *   `order_delete`, src/auth/button-guard.ts derives them from the declaration). A hand-made order is priced from
  *   its body (that is what the buttons are for) and its customer must be a user of the tenant; once it left UNPAID
@@ -22,6 +23,7 @@ import { order, pay } from '../../../db/schema';
 import { customerFilter, customerFilterOff, requireCustomer } from '../../../kernel/customer';
 import { fenToYuan, toFen } from '../../../pay/money';
 import { payStatus, placeOrder, type PlaceOrderBody } from '../../../pay/orders';
+import { priceListOf } from '../../../pay/pricing';
 import { ChannelRefusal, ChannelUnavailable } from '../../../pay/channel';
 import { closeExpiredIdle, closeOrder } from '../../../pay/settle';
 import {
@@ -167,6 +169,18 @@ export function orderModule(db: Db, entities: EntityRegistry, ctx: PayContext) {
 
     async orderPlaceOrder(req: FastifyRequest) {
       return ok(m.toVO(await placeOrder(ctx, caller(req), req.body as PlaceOrderBody, req.ip)));
+    },
+
+    async orderPriceList(req: FastifyRequest) {
+      const productType = Number((req.query as { productType: number | string }).productType);
+      const list = await priceListOf(db, caller(req).tenant_id, productType);
+      const packages = list?.packages ?? [];
+      return ok({
+        productType,
+        onSale: packages.length > 0 || !!list?.open,
+        packages,
+        ...(list?.open ? { open: list.open } : {}),
+      });
     },
 
     async orderGetOrderPayStatus(req: FastifyRequest) {
