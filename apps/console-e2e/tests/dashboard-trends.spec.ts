@@ -29,6 +29,7 @@ test('an order paid today shows in the dashboard trends; another period reads th
   // pay 8.80 on the Alipay sandbox, as the pay page's buyer does
   await page.goto('/pay/pay');
   const form = page.getByTestId('pay-form');
+  await form.getByRole('radio', { name: '自定义金额' }).click();
   await form.getByLabel('支付金额(元)').fill('8.8');
   await form.getByRole('radio', { name: '支付宝扫码' }).click();
   await form.getByRole('button', { name: '立即支付' }).click();

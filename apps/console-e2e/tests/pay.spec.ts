@@ -19,6 +19,7 @@ async function power(page: Page): Promise<number> {
 async function placeOrder(page: Page, amount: string, channel: string): Promise<void> {
   await page.goto('/pay/pay');
   const form = page.getByTestId('pay-form');
+  await form.getByRole('radio', { name: '自定义金额' }).click();
   await form.getByLabel('支付金额(元)').fill(amount);
   await form.getByRole('radio', { name: channel }).click();
   await form.getByRole('button', { name: '立即支付' }).click();
@@ -51,6 +52,32 @@ test.describe('payment and recharge', () => {
     await expect(result.getByText('支付成功')).toBeVisible();
     expect(await power(page)).toBe(before + 125);
     await expect(page.getByTestId('pay-figures')).toContainText(`${before + 125}`);
+  });
+
+  test("a package of the server's price list: chosen by its card, paid at its price, its power credited", async ({
+    page,
+    browser,
+  }) => {
+    await loginAsAdmin(page);
+    const before = await power(page);
+    await page.goto('/pay/pay');
+    const form = page.getByTestId('pay-form');
+    // the built-in list of a fresh server: three power packages and the open top-up
+    await expect(form.getByRole('radio', { name: '算力包 1000' })).toBeChecked();
+    await form.getByRole('radio', { name: '算力包 5000' }).click();
+    await expect(form.getByTestId('pay-due')).toHaveText('应付 ¥449.00,到账 5,000 次算力');
+    await form.getByRole('radio', { name: '微信扫码' }).click();
+    await form.getByRole('button', { name: '立即支付' }).click();
+    const waiting = page.getByTestId('pay-waiting');
+    await expect(waiting.getByTestId('pay-countdown')).toHaveText(/^剩余支付时间 1[45]:[0-5]\d$/);
+    const qr = await waiting.getByTestId('pay-qr-content').inputValue();
+    const phone = await browser.newPage();
+    await phone.goto(qr);
+    await expect(phone.getByText('¥449.00')).toBeVisible();
+    await phone.getByRole('button', { name: '确认付款' }).click();
+    await phone.close();
+    await expect(page.getByTestId('pay-result')).toHaveAttribute('data-outcome', 'paid');
+    expect(await power(page)).toBe(before + 5000);
   });
 
   test('WeChat QR without a notification: polling asks the channel and finds the payment', async ({
@@ -93,6 +120,7 @@ test.describe('payment and recharge', () => {
     await loginAsAdmin(page);
     await page.goto('/pay/pay');
     const form = page.getByTestId('pay-form');
+    await form.getByRole('radio', { name: '自定义金额' }).click();
     await form.getByLabel('支付金额(元)').fill('1.234');
     await form.getByRole('button', { name: '立即支付' }).click();
     await expect(form.getByRole('alert')).toHaveText('金额须大于 0,最多两位小数');
@@ -101,5 +129,8 @@ test.describe('payment and recharge', () => {
     await expect(page.getByTestId('pay-qr')).toBeVisible();
     await page.getByRole('button', { name: '取消支付' }).click();
     await expect(page.getByTestId('pay-form')).toBeVisible();
+    // back at the form, the custom amount stays chosen, empty
+    await expect(form.getByRole('radio', { name: '自定义金额' })).toBeChecked();
+    await expect(form.getByLabel('支付金额(元)')).toHaveValue('');
   });
 });

@@ -5,10 +5,29 @@ import {
   wxPayScanCode,
   type Order,
 } from '@smart/api-sdk';
-import { Button, Card, CardContent, CardHeader, CardTitle, Input, Label, RadioGroup } from '@smart/ui';
+import {
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  CardTitle,
+  Input,
+  Label,
+  RadioGroup,
+  Spinner,
+} from '@smart/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import {
+  chosenPackage,
+  creditText,
+  firstChoice,
+  PackagePicker,
+  usePriceList,
+  type PriceChoice,
+} from './PackagePicker';
+import { useCountdown } from './countdown';
 import { PAY_POLL_INTERVAL_MS, payOutcome, usePayStatus } from './pay-polling';
 import { QrCodeView } from './QrCodeView';
 import { USER_FIGURES_KEY, useUserFigures } from './user-figures';
@@ -26,6 +45,19 @@ export function amountProblem(value: string): string | undefined {
   if (!text) return 'pay.amountRequired';
   if (!/^\d+(\.\d{1,2})?$/.test(text) || Number(text) <= 0 || Number(text) > 100_000_000)
     return 'pay.amountInvalid';
+  return undefined;
+}
+
+/** A custom amount's problem, the open top-up's range included: a catalogue key and its values. */
+function customAmountProblem(
+  value: string,
+  range: { min: number; max: number } | undefined,
+): { key: string; values?: { min: number; max: number } } | undefined {
+  const key = amountProblem(value);
+  if (key) return { key };
+  const n = Number(value.trim());
+  if (range && (n < range.min || n > range.max))
+    return { key: 'pay.amountRange', values: { min: range.min, max: range.max } };
   return undefined;
 }
 
@@ -50,6 +82,9 @@ export default function PayPage({ pollIntervalMs = PAY_POLL_INTERVAL_MS }: { pol
   const figures = useUserFigures().data;
 
   const [product, setProduct] = useState<Product>('power');
+  const prices = usePriceList(PRODUCTS[product]);
+  const list = prices.data;
+  const [choice, setChoice] = useState<PriceChoice>();
   const [amount, setAmount] = useState('');
   const [amountError, setAmountError] = useState<string>();
   const [channel, setChannel] = useState<PayChannel>('ALIPAY_QR');
@@ -64,28 +99,49 @@ export default function PayPage({ pollIntervalMs = PAY_POLL_INTERVAL_MS }: { pol
     if (outcome === 'paid') void queryClient.invalidateQueries({ queryKey: USER_FIGURES_KEY });
   }, [outcome, queryClient]);
 
+  // a list read (again): keep the choice while the list still offers it, else start from its first offer
+  useEffect(() => {
+    setChoice((current) => {
+      const still =
+        current?.kind === 'open' ? !!list?.open : current ? !!chosenPackage(list, current) : false;
+      return still ? current : firstChoice(list);
+    });
+  }, [list]);
+
+  const pkg = chosenPackage(list, choice);
+  const open = choice?.kind === 'open' ? list?.open : undefined;
+
   const checkAmount = (value: string) => {
-    const key = amountProblem(value);
-    setAmountError(key ? t(key) : undefined);
-    return !key;
+    const problem = customAmountProblem(value, open);
+    setAmountError(problem ? t(problem.key, problem.values) : undefined);
+    return !problem;
   };
+
+  /** What the order will cost and credit, as the server prices it (src/pay/pricing.ts on the server). */
+  const due = pkg
+    ? { amount: pkg.price, credit: pkg.value }
+    : open && !amountProblem(amount)
+      ? { amount: Number(amount), credit: Math.floor(Number(amount) * open.rate) }
+      : undefined;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!checkAmount(amount) || busy) return;
+    if (busy || (!pkg && !open)) return;
+    if (open && !checkAmount(amount)) return;
     // Opened now, while the click still counts as a user gesture, so the popup blocker lets it through.
     const popup = channel === 'ALIPAY_PC' ? window.open('', '_blank') : null;
     setBusy(true);
     try {
-      const productName = t(`pay.productName.${product}`);
+      const productName = pkg?.name ?? open?.name ?? t(`pay.productName.${product}`);
+      const price = pkg ? pkg.price : Number(amount);
       const order = await orderPlaceOrder({
         productType: PRODUCTS[product],
         productName,
         quantity: 1,
-        amount: Number(amount),
+        amount: price,
         payChannel: channel,
       });
-      const request = { orderId: order.id, amount: order.payAmount ?? Number(amount), subject: productName };
+      const request = { orderId: order.id, amount: order.payAmount ?? price, subject: productName };
       if (channel === 'ALIPAY_PC') {
         const pay = await aliPayPcPay({ ...request, returnUrl: `${window.location.origin}/pay/pay` });
         if (popup) {
@@ -112,7 +168,7 @@ export default function PayPage({ pollIntervalMs = PAY_POLL_INTERVAL_MS }: { pol
   };
 
   return (
-    <div className="grid max-w-3xl gap-3">
+    <div className="grid max-w-3xl min-w-0 gap-3">
       <Card>
         <CardHeader>
           <CardTitle>{t('pay.account')}</CardTitle>
@@ -137,7 +193,7 @@ export default function PayPage({ pollIntervalMs = PAY_POLL_INTERVAL_MS }: { pol
           {attempt ? (
             <PayProgress attempt={attempt} outcome={outcome} onDone={reset} />
           ) : (
-            <form noValidate onSubmit={submit} className="grid max-w-md gap-4" data-testid="pay-form">
+            <form noValidate onSubmit={submit} className="grid max-w-xl gap-4" data-testid="pay-form">
               <div className="grid gap-1.5">
                 <span className="text-sm font-medium" id={`${id}-product`}>
                   {t('pay.product')}
@@ -145,30 +201,47 @@ export default function PayPage({ pollIntervalMs = PAY_POLL_INTERVAL_MS }: { pol
                 <RadioGroup
                   aria-labelledby={`${id}-product`}
                   value={product}
-                  onValueChange={(v) => setProduct(v as Product)}
+                  onValueChange={(v) => {
+                    setProduct(v as Product);
+                    setAmountError(undefined);
+                  }}
                   options={(Object.keys(PRODUCTS) as Product[]).map((p) => ({
                     value: p,
                     label: t(`pay.products.${p}`),
                   }))}
                 />
               </div>
-              <div className="grid gap-1.5">
-                <Label htmlFor={`${id}-amount`}>{t('pay.amount')}</Label>
-                <Input
-                  id={`${id}-amount`}
-                  inputMode="decimal"
-                  value={amount}
-                  aria-invalid={amountError ? true : undefined}
-                  aria-describedby={amountError ? `${id}-amount-error` : undefined}
-                  onChange={(e) => setAmount(e.target.value)}
-                  onBlur={(e) => checkAmount(e.target.value)}
-                />
-                {amountError ? (
-                  <p id={`${id}-amount-error`} role="alert" className="text-sm text-destructive">
-                    {amountError}
-                  </p>
-                ) : null}
-              </div>
+              <PackagePicker
+                product={product}
+                list={list}
+                loading={prices.isPending}
+                failed={prices.isError}
+                onRetry={() => void prices.refetch()}
+                choice={choice}
+                onChoose={(next) => {
+                  setChoice(next);
+                  setAmountError(undefined);
+                }}
+              />
+              {open ? (
+                <div className="grid gap-1.5">
+                  <Label htmlFor={`${id}-amount`}>{t('pay.amount')}</Label>
+                  <Input
+                    id={`${id}-amount`}
+                    inputMode="decimal"
+                    value={amount}
+                    aria-invalid={amountError ? true : undefined}
+                    aria-describedby={amountError ? `${id}-amount-error` : undefined}
+                    onChange={(e) => setAmount(e.target.value)}
+                    onBlur={(e) => checkAmount(e.target.value)}
+                  />
+                  {amountError ? (
+                    <p id={`${id}-amount-error`} role="alert" className="text-sm text-destructive">
+                      {amountError}
+                    </p>
+                  ) : null}
+                </div>
+              ) : null}
               <div className="grid gap-1.5">
                 <span className="text-sm font-medium" id={`${id}-channel`}>
                   {t('pay.channel')}
@@ -180,8 +253,16 @@ export default function PayPage({ pollIntervalMs = PAY_POLL_INTERVAL_MS }: { pol
                   options={PAY_CHANNELS.map((c) => ({ value: c, label: t(`pay.channels.${c}`) }))}
                 />
               </div>
+              {due ? (
+                <p className="text-sm" data-testid="pay-due">
+                  {t('pay.summary', {
+                    amount: due.amount.toFixed(2),
+                    credit: creditText(t, product, due.credit),
+                  })}
+                </p>
+              ) : null}
               <div>
-                <Button type="submit" variant="primary" loading={busy}>
+                <Button type="submit" variant="primary" loading={busy} disabled={!pkg && !open}>
                   {t('pay.submit')}
                 </Button>
               </div>
@@ -192,6 +273,10 @@ export default function PayPage({ pollIntervalMs = PAY_POLL_INTERVAL_MS }: { pol
     </div>
   );
 }
+
+/** Seconds as `mm:ss`. */
+const formatLeft = (seconds: number) =>
+  `${String(Math.floor(seconds / 60)).padStart(2, '0')}:${String(seconds % 60).padStart(2, '0')}`;
 
 function PayProgress({
   attempt,
@@ -204,6 +289,7 @@ function PayProgress({
 }) {
   const { t } = useTranslation();
   const orderNo = attempt.order.orderNo;
+  const left = useCountdown(attempt.order.createTime, attempt.expireTime);
 
   if (outcome) {
     const title =
@@ -231,6 +317,14 @@ function PayProgress({
         <dd>{orderNo}</dd>
       </dl>
       <p className="text-sm">{t('pay.payBefore', { time: attempt.expireTime })}</p>
+      {left !== undefined ? (
+        <p
+          className={left > 0 ? 'text-sm font-medium tabular-nums' : 'text-sm font-medium text-destructive'}
+          data-testid="pay-countdown"
+        >
+          {left > 0 ? t('pay.remaining', { time: formatLeft(left) }) : t('pay.expired')}
+        </p>
+      ) : null}
       {attempt.channel === 'ALIPAY_PC' && attempt.payUrl ? (
         <>
           <p className="text-sm">{t('pay.pcOpened')}</p>
@@ -254,7 +348,8 @@ function PayProgress({
           <QrCodeView content={attempt.qrCode} />
         </div>
       ) : null}
-      <p className="text-sm text-muted-foreground" aria-live="polite">
+      <p className="flex items-center gap-2 text-sm text-muted-foreground" aria-live="polite">
+        <Spinner className="size-4" aria-hidden />
         {t('pay.waiting')}
       </p>
       <div>

@@ -13,6 +13,7 @@ const order = {
   payAmount: 99,
   productType: 1,
   productName: '算力充值',
+  createTime: '2026-11-22 10:30:00',
 };
 const ok = <T,>(data: T) => HttpResponse.json({ code: 200, success: true, msg: '操作成功', data });
 const status = (orderStatus: number, finished: boolean) => ({
@@ -63,6 +64,22 @@ setupMswServer(
         })
       : ok({ ...attempt, channel: 'WECHAT_NATIVE', qrCode: 'weixin://wxpay/bizpayurl?pr=tGAKd8Tzz' });
   }),
+  http.get('*/api/smart-order/order/priceList', ({ request }) => {
+    const productType = Number(new URL(request.url).searchParams.get('productType'));
+    return ok(
+      productType === 1
+        ? {
+            productType,
+            onSale: true,
+            packages: [
+              { name: '算力包 1000', price: 99, value: 1000 },
+              { name: '算力包 5000', price: 449, value: 5000 },
+            ],
+            open: { name: '算力充值', min: 1, max: 50000, rate: 10 },
+          }
+        : { productType, onSale: false, packages: [] },
+    );
+  }),
   http.post('*/api/smart-order/order/getOrderPayStatus', () => {
     polls++;
     return ok(polls > paidAfter ? status(finalStatus, true) : status(0, false));
@@ -110,7 +127,9 @@ describe('pay page', () => {
     const user = userEvent.setup();
     renderWithShell(<PayPage pollIntervalMs={20} />, { path: '/pay/pay' });
     expect(await screen.findByText('1.5 元')).toBeInTheDocument();
+    await user.click(await screen.findByRole('radio', { name: '自定义金额' }));
     await user.type(screen.getByLabelText('支付金额(元)'), '99');
+    expect(screen.getByTestId('pay-due')).toHaveTextContent('应付 ¥99.00,到账 990 次算力');
     await user.click(screen.getByRole('radio', { name: '微信扫码' }));
     await user.click(screen.getByRole('button', { name: '立即支付' }));
     expect(await screen.findByTestId('pay-qr-content')).toHaveValue('weixin://wxpay/bizpayurl?pr=tGAKd8Tzz');
@@ -119,7 +138,15 @@ describe('pay page', () => {
     const modules = encodeQr('weixin://wxpay/bizpayurl?pr=tGAKd8Tzz');
     expect(qr).toHaveAttribute('viewBox', `0 0 ${modules.size + 8} ${modules.size + 8}`);
     expect(qr.querySelector('path')).toHaveAttribute('d', qrPath(modules));
-    expect(placed[0]).toMatchObject({ productType: 1, quantity: 1, amount: 99, payChannel: 'WECHAT_NATIVE' });
+    expect(placed[0]).toEqual({
+      productType: 1,
+      productName: '算力充值',
+      quantity: 1,
+      amount: 99,
+      payChannel: 'WECHAT_NATIVE',
+    });
+    // 15 minutes from the order's creation to its expiry, counted down here
+    expect(screen.getByTestId('pay-countdown')).toHaveTextContent(/^剩余支付时间 1[45]:[0-5]\d$/);
     expect(paid[0]).toEqual({
       path: 'wxPay/scanCode',
       body: { orderId: order.id, amount: 99, subject: '算力充值' },
@@ -139,6 +166,7 @@ describe('pay page', () => {
     const open = vi.spyOn(window, 'open').mockReturnValue(popup as unknown as Window);
     const user = userEvent.setup();
     renderWithShell(<PayPage pollIntervalMs={20} />, { path: '/pay/pay' });
+    await user.click(await screen.findByRole('radio', { name: '自定义金额' }));
     await user.type(await screen.findByLabelText('支付金额(元)'), '10');
     await user.click(screen.getByRole('radio', { name: '支付宝网页支付' }));
     await user.click(screen.getByRole('button', { name: '立即支付' }));
@@ -149,11 +177,38 @@ describe('pay page', () => {
     open.mockRestore();
   }, 20_000);
 
-  it('refuses an empty amount', async () => {
+  it('refuses an empty custom amount, and one outside the top-up range', async () => {
     const user = userEvent.setup();
     renderWithShell(<PayPage pollIntervalMs={20} />, { path: '/pay/pay' });
-    await user.click(await screen.findByRole('button', { name: '立即支付' }));
+    await user.click(await screen.findByRole('radio', { name: '自定义金额' }));
+    await user.click(screen.getByRole('button', { name: '立即支付' }));
     expect(await screen.findByText('请输入支付金额')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('支付金额(元)'), '0.5');
+    await user.click(screen.getByRole('button', { name: '立即支付' }));
+    expect(await screen.findByText('金额须在 1 到 50000 元之间')).toBeInTheDocument();
     expect(placed).toHaveLength(0);
+  });
+
+  it("offers the server's packages, the first chosen, and buys one by its name at its price", async () => {
+    const user = userEvent.setup();
+    renderWithShell(<PayPage pollIntervalMs={20} />, { path: '/pay/pay' });
+    const first = await screen.findByRole('radio', { name: '算力包 1000' });
+    expect(first).toBeChecked();
+    expect(screen.getByTestId('pay-packages')).toHaveTextContent('¥449.00');
+    expect(screen.queryByLabelText('支付金额(元)')).toBeNull();
+    await user.click(screen.getByRole('radio', { name: '算力包 5000' }));
+    expect(screen.getByTestId('pay-due')).toHaveTextContent('应付 ¥449.00,到账 5,000 次算力');
+    await user.click(screen.getByRole('button', { name: '立即支付' }));
+    await screen.findByTestId('pay-waiting');
+    expect(placed[0]).toMatchObject({ productType: 1, productName: '算力包 5000', quantity: 1, amount: 449 });
+    expect(paid[0]?.body).toMatchObject({ subject: '算力包 5000' });
+  });
+
+  it('says when a product is not on sale and offers nothing to pay', async () => {
+    const user = userEvent.setup();
+    renderWithShell(<PayPage pollIntervalMs={20} />, { path: '/pay/pay' });
+    await user.click(await screen.findByRole('radio', { name: '会员' }));
+    expect(await screen.findByText('该商品暂未开放购买')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '立即支付' })).toBeDisabled();
   });
 });
