@@ -44,6 +44,8 @@ function StoryRoot({
 }
 
 const preview: Preview = {
+  // a documentation page per component (its stories, its props with their descriptions from the source's JSDoc)
+  tags: ['autodocs'],
   globalTypes: {
     locale: {
       description: 'UI kit locale',
@@ -78,6 +80,7 @@ const preview: Preview = {
   initialGlobals: { locale: 'zh', mode: 'light', theme: 'default', primary: 'theme' },
   parameters: {
     layout: 'padded',
+    options: { storySort: { order: ['Start here', 'Components', 'Forms', 'CRUD', 'Features', '*'] } },
     controls: { matchers: { color: /(background|color)$/i, date: /Date$/i } },
     // Every story is checked with axe; a violation fails its test (addon-vitest run).
     a11y: { test: 'error' },
