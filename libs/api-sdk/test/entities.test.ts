@@ -32,6 +32,17 @@ describe('entity declarations of the contract', () => {
     expect(new RegExp(ydUserId!.pattern!).test('')).toBe(true);
   });
 
+  it("keep what the engine records of a run out of every run batch's form (the engine writes it, not a user)", () => {
+    const groups = deriveEntities(bundled).entities.filter((e) => e.name.endsWith('_log_group'));
+    expect(groups.length).toBeGreaterThanOrEqual(7);
+    for (const g of groups) {
+      const form = g.fields.filter((f) => f.inForm).map((f) => f.name);
+      expect(form, g.name).toEqual(expect.arrayContaining(['taskName', 'arrId', 'triggerType']));
+      for (const engine of ['runStatus', 'jobUuid', 'endTime', 'successCount', 'errorMsg', 'pollDeadline'])
+        expect(form, `${g.name}.${engine}`).not.toContain(engine);
+    }
+  });
+
   it('generate manifests bound to the SDK and the label catalogues', () => {
     expect(postEntity.api.list).toBeTypeOf('function');
     expect(postEntity.operations).toEqual({
