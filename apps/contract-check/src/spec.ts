@@ -1,5 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 
 /** A JSON schema of the contract (OpenAPI 3.1 = JSON Schema 2020-12 plus the x-label / x-rule / x-dict keywords). */
 export type Schema = Record<string, unknown>;
@@ -54,8 +55,13 @@ function foreignScheme(security: Record<string, unknown>[]): string | undefined 
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'];
 
-/** Path of the bundled contract of `@smart/openapi`. */
+/**
+ * Path of the bundled contract: beside the script in the packed build (`npm run pack`, which copies it there),
+ * else the bundle of `@smart/openapi` in this repository.
+ */
 export function defaultSpecPath(): string {
+  const beside = fileURLToPath(new URL('./smart-api.json', import.meta.url));
+  if (existsSync(beside)) return beside;
   return createRequire(import.meta.url).resolve('@smart/openapi/smart-api.json');
 }
 
