@@ -5,7 +5,7 @@
  * Extra arguments go to the checker (e.g. `npm run check -- --only param`).
  */
 import { main } from '../src/cli';
-import { startReferenceServer } from '../src/reference-server';
+import { referenceLogin, startReferenceServer } from '../src/reference-server';
 
 const server = await startReferenceServer();
 console.log(
@@ -14,21 +14,8 @@ console.log(
 let code = 2;
 try {
   code = await main([
-    '--base-url',
-    server.baseUrl,
-    '--tenant',
-    '000000',
-    '--account',
-    'admin',
-    '--password',
-    'admin',
     // the seed's second tenant attacks every row the checker creates (cross-tenant isolation)
-    '--peer-tenant',
-    '100001',
-    '--peer-account',
-    'admin',
-    '--peer-password',
-    'admin',
+    ...referenceLogin(server.baseUrl),
     '--junit',
     '.test-results/contract-check.junit.xml',
     ...process.argv.slice(2),

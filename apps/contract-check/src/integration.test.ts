@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from './cli';
-import { startReferenceServer, type ReferenceServer } from './reference-server';
+import { referenceLogin, startReferenceServer, type ReferenceServer } from './reference-server';
 import { totals } from './report';
 import { Runner, type RunReport } from './runner';
 import { loadSpec, operationsOf } from './spec';
@@ -178,27 +178,10 @@ describe('contract-check against the reference server (HTTP on 127.0.0.1)', () =
   it('the CLI prints tables and the summary line, writes JUnit XML and exits 0', async () => {
     const lines: string[] = [];
     const junitFile = path.join(tmp, 'junit.xml');
-    const code = await main(
-      [
-        '--base-url',
-        server.baseUrl,
-        '--account',
-        'admin',
-        '--password',
-        'admin',
-        '--only',
-        'param',
-        '--peer-tenant',
-        '100001',
-        '--peer-account',
-        'admin',
-        '--peer-password',
-        'admin',
-        '--junit',
-        junitFile,
-      ],
-      { out: (l) => lines.push(l), err: (l) => lines.push(l) },
-    );
+    const code = await main([...referenceLogin(server.baseUrl), '--only', 'param', '--junit', junitFile], {
+      out: (l) => lines.push(l),
+      err: (l) => lines.push(l),
+    });
     const text = lines.join('\n');
     expect(code, text).toBe(0);
     expect(text).toContain('[param]');

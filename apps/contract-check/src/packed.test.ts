@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startReferenceServer, type ReferenceServer } from './reference-server';
+import { referenceLogin, startReferenceServer, type ReferenceServer } from './reference-server';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -56,26 +56,7 @@ describe('the packed contract-check, outside the repository', () => {
   });
 
   it('passes against the reference server and writes its JSON and JUnit reports', () => {
-    const r = run([
-      '--base-url',
-      server.baseUrl,
-      '--tenant',
-      '000000',
-      '--account',
-      'admin',
-      '--password',
-      'admin',
-      '--peer-tenant',
-      '100001',
-      '--peer-account',
-      'admin',
-      '--peer-password',
-      'admin',
-      '--json',
-      'report.json',
-      '--junit',
-      'report.xml',
-    ]);
+    const r = run([...referenceLogin(server.baseUrl), '--json', 'report.json', '--junit', 'report.xml']);
     expect(r.status, r.stdout.slice(-2000) + r.stderr.slice(-2000)).toBe(0);
     expect(r.stdout).toMatch(
       /contract-check: \d+ operations implemented, 0 not implemented, .* 0 violations/,

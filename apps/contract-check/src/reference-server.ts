@@ -20,6 +20,29 @@ export interface ReferenceServer {
   stop(): Promise<void>;
 }
 
+/**
+ * The checker's sign-in against the reference server: the seed's admin / admin of tenant 000000, and admin / admin
+ * of tenant 100001 as the other tenant of the isolation probe.
+ */
+export function referenceLogin(baseUrl: string): string[] {
+  return [
+    '--base-url',
+    baseUrl,
+    '--tenant',
+    '000000',
+    '--account',
+    'admin',
+    '--password',
+    'admin',
+    '--peer-tenant',
+    '100001',
+    '--peer-account',
+    'admin',
+    '--peer-password',
+    'admin',
+  ];
+}
+
 /** A free TCP port on 127.0.0.1. */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
