@@ -11,7 +11,8 @@ import NoticePage from './NoticePage';
 
 configureHttp({ baseUrl: '', getToken: () => 'storybook-token' });
 
-const t = catalogueT(entityCatalogue.zh);
+// the entity labels in the language of the toolbar's locale, as the kit's own texts (one language per story)
+const tIn = (locale: unknown) => catalogueT(entityCatalogue[locale === 'en' ? 'en' : 'zh']);
 // The seeded `notice` dictionary (apps/server/src/modules/desk/notice/notice.module.ts CATEGORY).
 const kinds: Option[] = ['发布通知', '批转通知', '转发通知', '指示通知', '任免通知', '事务通知'].map(
   (label, i) => ({ label, value: String(i + 1) }),
@@ -49,8 +50,8 @@ const meta = {
   parameters: { layout: 'padded', msw: { handlers: createMockHandlers(backend.handlers) } },
   beforeEach: () => backend.reset(),
   decorators: [
-    (Story) => (
-      <CrudProvider value={{ t, can: () => true, dictionary: () => kinds }}>
+    (Story, { globals }) => (
+      <CrudProvider value={{ t: tIn(globals.locale), can: () => true, dictionary: () => kinds }}>
         <Story />
       </CrudProvider>
     ),

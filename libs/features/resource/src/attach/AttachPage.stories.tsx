@@ -41,8 +41,15 @@ const meta = {
   parameters: { layout: 'padded', msw: { handlers: createMockHandlers(backend.handlers) } },
   beforeEach: () => backend.reset(),
   decorators: [
-    (Story) => (
-      <CrudProvider value={{ t: catalogueT(entityCatalogue.zh), can: () => true, dictionary: () => [] }}>
+    (Story, { globals }) => (
+      <CrudProvider
+        value={{
+          // the entity labels in the toolbar's language, as the kit's own texts
+          t: catalogueT(entityCatalogue[globals.locale === 'en' ? 'en' : 'zh']),
+          can: () => true,
+          dictionary: () => [],
+        }}
+      >
         <Story />
       </CrudProvider>
     ),

@@ -11,7 +11,8 @@ import { http, HttpResponse } from 'msw';
 import { expect, screen, waitFor, within } from 'storybook/test';
 import ParamPage from './ParamPage';
 
-const t = catalogueT(entityCatalogue.zh);
+// the entity labels in the language of the toolbar's locale, as the kit's own texts (one language per story)
+const tIn = (locale: unknown) => catalogueT(entityCatalogue[locale === 'en' ? 'en' : 'zh']);
 
 // Requests go to the page's own origin, where the MSW worker answers them.
 configureHttp({ baseUrl: '', getToken: () => 'storybook-token' });
@@ -47,8 +48,8 @@ const meta = {
   component: ParamPage,
   parameters: { layout: 'padded', msw: { handlers: createMockHandlers() } },
   decorators: [
-    (Story) => (
-      <CrudProvider value={{ t, can: () => true }}>
+    (Story, { globals }) => (
+      <CrudProvider value={{ t: tIn(globals.locale), can: () => true }}>
         <Story />
       </CrudProvider>
     ),
@@ -68,6 +69,20 @@ export const ContractExamples: Story = {
         timeout: 5000,
       },
     );
+  },
+};
+
+/** The toolbar's English: the kit's texts and the entity's labels alike, no Chinese label left in the page. */
+export const English: Story = {
+  globals: { locale: 'en' },
+  parameters: { msw: { handlers: createMockHandlers(backend.handlers) } },
+  beforeEach: () => backend.reset(),
+  play: async ({ canvas }) => {
+    await canvas.findByText('account.registerUser', undefined, { timeout: 5000 });
+    const search = canvas.getByRole('search');
+    await expect(within(search).getByLabelText('Parameter key')).toBeInTheDocument();
+    await expect(canvas.getByRole('columnheader', { name: /Parameter name/ })).toBeInTheDocument();
+    await expect(canvas.queryByText('参数名称')).toBeNull();
   },
 };
 

@@ -11,7 +11,8 @@ import PostPage from './PostPage';
 
 configureHttp({ baseUrl: '', getToken: () => 'storybook-token' });
 
-const t = catalogueT(entityCatalogue.zh);
+// the entity labels in the language of the toolbar's locale, as the kit's own texts (one language per story)
+const tIn = (locale: unknown) => catalogueT(entityCatalogue[locale === 'en' ? 'en' : 'zh']);
 // The seeded `post_category` dictionary (apps/server seed-data.ts).
 const categories: Option[] = ['高层', '中层', '基层', '其他'].map((label, i) => ({
   label,
@@ -54,8 +55,8 @@ const meta = {
   parameters: { layout: 'padded', msw: { handlers: createMockHandlers(backend.handlers) } },
   beforeEach: () => backend.reset(),
   decorators: [
-    (Story) => (
-      <CrudProvider value={{ t, can: () => true, dictionary: () => categories }}>
+    (Story, { globals }) => (
+      <CrudProvider value={{ t: tIn(globals.locale), can: () => true, dictionary: () => categories }}>
         <Story />
       </CrudProvider>
     ),
