@@ -77,6 +77,24 @@ export const Default: Story = {
     await expect(args.onRowSelectionChange).toHaveBeenCalled();
   },
 };
+/**
+ * The phone layout (`layout="auto"` chooses it below 640 px; here forced): a card per row with the first column
+ * as its title, the others as labelled values and the actions at its foot; select-all above the cards.
+ */
+export const Cards: Story = {
+  args: { layout: 'cards' },
+  play: async ({ canvas, userEvent, args }) => {
+    const cards = canvas.getAllByRole('listitem');
+    await expect(cards).toHaveLength(8);
+    await expect(
+      within(cards[1]!)
+        .getAllByRole('term')
+        .map((t) => t.textContent),
+    ).toEqual(['参数键名', '参数键值']);
+    await userEvent.click(within(cards[1]!).getByRole('checkbox'));
+    await expect(args.onRowSelectionChange).toHaveBeenLastCalledWith({ '2': true }, [rows[1]]);
+  },
+};
 export const Loading: Story = { args: { loading: true } };
 export const LoadingFirstPage: Story = { args: { loading: true, data: [] } };
 export const Empty: Story = { args: { data: [] } };

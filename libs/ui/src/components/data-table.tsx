@@ -17,8 +17,10 @@ import {
 import * as React from 'react';
 
 import { cn } from '../lib/utils';
+import { PHONE_QUERY, useMediaQuery } from '../lib/use-media-query';
 import { useUiLocale } from '../locale/ui-locale';
 import { renderBodyRow } from './data-table/body-row';
+import { CardRows } from './data-table/card-rows';
 import { columnLayout, rowHeights } from './data-table/column-layout';
 import { columnOrderOf, columnPinning, lockedVisibility } from './data-table/column-state';
 import { renderHeaderCell } from './data-table/header-cell';
@@ -85,10 +87,12 @@ export function DataTable<Row>({
   expanded: expandedProp,
   defaultExpanded,
   onExpandedChange,
+  layout: layoutProp = 'auto',
   className,
   'aria-label': ariaLabel,
 }: DataTableProps<Row>) {
   const { messages } = useUiLocale();
+  const phone = useMediaQuery(PHONE_QUERY);
   const [innerSelection, setInnerSelection] = React.useState<RowSelectionState>({});
   const selection = rowSelection ?? innerSelection;
   const [innerSorting, setInnerSorting] = React.useState<SortingState>(defaultSorting ?? []);
@@ -236,68 +240,83 @@ export function DataTable<Row>({
   ) => renderBodyRow(row, index, measureRef, rowContext);
 
   const virtualHeight = maxHeight ?? DEFAULT_VIRTUAL_HEIGHT;
+  // A tree keeps its table on a phone: its levels read from the indented rows.
+  const cards = layoutProp === 'cards' || (layoutProp === 'auto' && phone && !isTree);
 
   return (
     <div
       data-slot="data-table"
       data-bordered={bordered}
       data-density={density}
-      data-virtual={virtual || undefined}
+      data-virtual={(virtual && !cards) || undefined}
+      data-layout={cards ? 'cards' : 'table'}
       className={cn('flex flex-col gap-3', className)}
     >
       <div
         data-slot="data-table-body"
-        className={cn('relative rounded-md', bordered ? 'border-0' : 'border')}
+        className={cn('relative rounded-md', bordered || cards ? 'border-0' : 'border')}
         aria-busy={loading}
       >
-        <div
-          ref={scrollRef}
-          data-slot="table-container"
-          className={cn('relative w-full overflow-x-auto', virtual && 'overflow-y-auto')}
-          style={virtual ? { maxHeight: toCssLength(virtualHeight) } : undefined}
-        >
-          <table
-            data-slot="table"
-            // Rows of a tree carry their level, which ARIA allows only in a treegrid.
-            role={isTree ? 'treegrid' : undefined}
+        {cards ? (
+          <CardRows
+            table={table}
+            rows={rows}
+            messages={messages}
+            selectable={selectable}
+            loading={loading}
+            empty={empty ?? <EmptyState />}
             aria-label={ariaLabel}
-            aria-rowcount={virtual ? rows.length + headerRows : undefined}
-            className={cn('w-full caption-bottom border-collapse text-sm', fixedLayout && 'table-fixed')}
-            style={tableMinWidth ? { minWidth: tableMinWidth } : undefined}
+          />
+        ) : (
+          <div
+            ref={scrollRef}
+            data-slot="table-container"
+            className={cn('relative w-full overflow-x-auto', virtual && 'overflow-y-auto')}
+            style={virtual ? { maxHeight: toCssLength(virtualHeight) } : undefined}
           >
-            <TableHeader className={cn(virtual && 'sticky top-0 z-[3]')}>
-              {table.getHeaderGroups().map((group, groupIndex) => (
-                <TableRow
-                  key={group.id}
-                  aria-rowindex={virtual ? groupIndex + 1 : undefined}
-                  className="hover:bg-transparent"
-                >
-                  {group.headers.map((header) => renderHeaderCell(header, headerContext))}
-                </TableRow>
-              ))}
-            </TableHeader>
-            <TableBody>
-              {rows.length === 0 ? (
-                <TableRow className="hover:bg-transparent">
-                  <TableCell colSpan={colCount} className={cellBorder}>
-                    {loading ? <div className="h-24" /> : (empty ?? <EmptyState />)}
-                  </TableCell>
-                </TableRow>
-              ) : virtual ? (
-                <VirtualRows
-                  rows={rows}
-                  scrollRef={scrollRef}
-                  estimateSize={rowHeights[density]}
-                  initialHeight={typeof virtualHeight === 'number' ? virtualHeight : DEFAULT_VIRTUAL_HEIGHT}
-                  colCount={colCount}
-                  renderRow={renderRow}
-                />
-              ) : (
-                rows.map((row, index) => renderRow(row, index))
-              )}
-            </TableBody>
-          </table>
-        </div>
+            <table
+              data-slot="table"
+              // Rows of a tree carry their level, which ARIA allows only in a treegrid.
+              role={isTree ? 'treegrid' : undefined}
+              aria-label={ariaLabel}
+              aria-rowcount={virtual ? rows.length + headerRows : undefined}
+              className={cn('w-full caption-bottom border-collapse text-sm', fixedLayout && 'table-fixed')}
+              style={tableMinWidth ? { minWidth: tableMinWidth } : undefined}
+            >
+              <TableHeader className={cn(virtual && 'sticky top-0 z-[3]')}>
+                {table.getHeaderGroups().map((group, groupIndex) => (
+                  <TableRow
+                    key={group.id}
+                    aria-rowindex={virtual ? groupIndex + 1 : undefined}
+                    className="hover:bg-transparent"
+                  >
+                    {group.headers.map((header) => renderHeaderCell(header, headerContext))}
+                  </TableRow>
+                ))}
+              </TableHeader>
+              <TableBody>
+                {rows.length === 0 ? (
+                  <TableRow className="hover:bg-transparent">
+                    <TableCell colSpan={colCount} className={cellBorder}>
+                      {loading ? <div className="h-24" /> : (empty ?? <EmptyState />)}
+                    </TableCell>
+                  </TableRow>
+                ) : virtual ? (
+                  <VirtualRows
+                    rows={rows}
+                    scrollRef={scrollRef}
+                    estimateSize={rowHeights[density]}
+                    initialHeight={typeof virtualHeight === 'number' ? virtualHeight : DEFAULT_VIRTUAL_HEIGHT}
+                    colCount={colCount}
+                    renderRow={renderRow}
+                  />
+                ) : (
+                  rows.map((row, index) => renderRow(row, index))
+                )}
+              </TableBody>
+            </table>
+          </div>
+        )}
         {loading ? (
           <div
             data-slot="data-table-loading"

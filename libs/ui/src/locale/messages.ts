@@ -105,6 +105,11 @@ export interface UiMessages {
   addChild: string;
   /** The phone's menu of a row's further actions. */
   moreActions: string;
+  /** The phone's card list: its sort chooser, the choice of no order, and a column's two directions. */
+  sortBy: string;
+  sortNone: string;
+  sortAscending: (label: string) => string;
+  sortDescending: (label: string) => string;
   fullscreen: string;
   exitFullscreen: string;
   commandPlaceholder: string;
@@ -210,6 +215,10 @@ export const zhMessages: UiMessages = {
   collapseRow: '收起',
   addChild: '新增子项',
   moreActions: '更多操作',
+  sortBy: '排序',
+  sortNone: '默认顺序',
+  sortAscending: (label) => `${label} 升序`,
+  sortDescending: (label) => `${label} 降序`,
   fullscreen: '全屏',
   exitFullscreen: '退出全屏',
   commandPlaceholder: '输入关键字搜索',
@@ -315,6 +324,10 @@ export const enMessages: UiMessages = {
   collapseRow: 'Collapse',
   addChild: 'Add child',
   moreActions: 'More actions',
+  sortBy: 'Sort by',
+  sortNone: 'Default order',
+  sortAscending: (label) => `${label}, ascending`,
+  sortDescending: (label) => `${label}, descending`,
   fullscreen: 'Full screen',
   exitFullscreen: 'Exit full screen',
   commandPlaceholder: 'Type to search',

@@ -78,6 +78,11 @@ export type DataTableProps<Row> = {
    * the toggle spins until the promise settles, then the row opens (a rejection leaves it closed).
    */
   onExpand?: (row: Row) => void | Promise<void>;
+  /**
+   * `table`, `cards` (one card per row: title, label–value pairs, actions; for a phone), or `auto` (the default):
+   * cards below Tailwind's `sm` width unless the rows form a tree, a table otherwise.
+   */
+  layout?: 'auto' | 'table' | 'cards';
   /** Expanded rows (controlled), keyed by row id; `true` expands every row. */
   expanded?: ExpandedState;
   /** Initially expanded rows when uncontrolled. */
