@@ -41,7 +41,7 @@ export function toCssLength(width: number | string | undefined): string | undefi
 }
 
 export type DialogContentProps = React.ComponentProps<typeof DialogPrimitive.Content> & {
-  /** Dialog width (number = px). Capped to the viewport. Default 32rem. */
+  /** Dialog width (number = px). Capped to the viewport; a phone gets a full-screen sheet. Default 32rem. */
   width?: number | string;
   /** Close when clicking the overlay. Default true. Escape always closes. */
   closeOnOutsideClick?: boolean;
@@ -67,11 +67,15 @@ export function DialogContent({
       <DialogOverlay />
       <DialogPrimitive.Content
         data-slot="dialog-content"
+        // One column no wider than the dialog (an `auto` track would take the widest field's intrinsic width and
+        // push fields past the edge). On a phone the dialog is a full-screen sheet: the whole height for the form,
+        // the footer at the bottom edge.
         className={cn(
-          'fixed top-[50%] left-[50%] z-50 grid max-h-[calc(100vh-2rem)] translate-x-[-50%] translate-y-[-50%] grid-rows-[auto_minmax(0,1fr)_auto] gap-4 rounded-lg border bg-background p-6 text-foreground shadow-lg outline-none',
+          'fixed top-[50%] left-[50%] z-50 grid max-h-[calc(100vh-2rem)] w-[var(--dialog-width)] translate-x-[-50%] translate-y-[-50%] grid-cols-[minmax(0,1fr)] grid-rows-[auto_minmax(0,1fr)_auto] gap-4 rounded-lg border bg-background p-6 text-foreground shadow-lg outline-none',
+          'max-sm:top-0 max-sm:left-0 max-sm:h-dvh max-sm:max-h-dvh max-sm:w-full max-sm:translate-x-0 max-sm:translate-y-0 max-sm:rounded-none max-sm:border-0 max-sm:pb-[max(1.5rem,env(safe-area-inset-bottom))]',
           className,
         )}
-        style={{ width: `min(${w}, calc(100vw - 2rem))`, ...style }}
+        style={{ '--dialog-width': `min(${w}, calc(100vw - 2rem))`, ...style } as React.CSSProperties}
         onPointerDownOutside={(event) => {
           if (!closeOnOutsideClick) event.preventDefault();
           onPointerDownOutside?.(event);

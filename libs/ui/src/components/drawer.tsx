@@ -66,7 +66,8 @@ export function DrawerContent({
   const { messages } = useUiLocale();
   const horizontal = side === 'left' || side === 'right';
   const size = horizontal
-    ? { width: toCssLength(width) ?? '24rem' }
+    ? // never wider than the screen (a phone): a drawer wider than it would hide its own close button
+      { width: toCssLength(width) ?? '24rem', maxWidth: '100vw' }
     : height !== undefined
       ? { height: toCssLength(height) }
       : {};
