@@ -73,7 +73,11 @@ export function CrudSearch<Row, Form>({
           const [start, end] = Array.isArray(range) ? range : ['', ''];
           const inputType = column.type === 'date' ? 'date' : 'datetime-local';
           return (
-            <div key={column.prop} data-slot="crud-search-field" className="grid gap-1.5">
+            <div
+              key={column.prop}
+              data-slot="crud-search-field"
+              className="grid grid-cols-[minmax(0,1fr)] gap-1.5"
+            >
               <Label htmlFor={`${id}-start`}>{label}</Label>
               <div className="flex items-center gap-1.5">
                 <Input
@@ -109,7 +113,11 @@ export function CrudSearch<Row, Form>({
               ? { ...column, type: 'select' }
               : column;
         return (
-          <div key={column.prop} data-slot="crud-search-field" className="grid w-52 gap-1.5">
+          <div
+            key={column.prop}
+            data-slot="crud-search-field"
+            className="grid w-52 grid-cols-[minmax(0,1fr)] gap-1.5"
+          >
             <Label htmlFor={id}>{label}</Label>
             <CrudControl
               column={searchColumn}
