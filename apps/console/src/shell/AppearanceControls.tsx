@@ -16,11 +16,29 @@ import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../i18n';
 import { setColor, setTheme, useAppearance } from './appearance';
 
-/** The theme picker: the spec's 11 themes (§2 top bar), kept in local storage. */
-export function ThemePicker() {
-  const { t } = useTranslation();
+/** The spec's 11 themes (§2 top bar) as radio items of a menu: the top bar's picker and the phone's user menu. */
+export function ThemeRadioGroup() {
   const { theme } = useAppearance();
   const lang = currentLanguage();
+  return (
+    <DropdownMenuRadioGroup value={theme} onValueChange={(value) => setTheme(value)}>
+      {THEMES.map((info) => (
+        <DropdownMenuRadioItem key={info.name} value={info.name} data-theme-name={info.name}>
+          <span
+            aria-hidden
+            className="size-3 rounded-full border"
+            style={{ background: `linear-gradient(135deg, ${info.sidebar} 50%, ${info.primary} 50%)` }}
+          />
+          {info.label[lang]}
+        </DropdownMenuRadioItem>
+      ))}
+    </DropdownMenuRadioGroup>
+  );
+}
+
+/** The theme picker, kept in local storage. */
+export function ThemePicker() {
+  const { t } = useTranslation();
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
@@ -31,18 +49,7 @@ export function ThemePicker() {
       <DropdownMenuContent align="end" className="min-w-44">
         <DropdownMenuLabel>{t('theme.title')}</DropdownMenuLabel>
         <DropdownMenuSeparator />
-        <DropdownMenuRadioGroup value={theme} onValueChange={(value) => setTheme(value)}>
-          {THEMES.map((info) => (
-            <DropdownMenuRadioItem key={info.name} value={info.name} data-theme-name={info.name}>
-              <span
-                aria-hidden
-                className="size-3 rounded-full border"
-                style={{ background: `linear-gradient(135deg, ${info.sidebar} 50%, ${info.primary} 50%)` }}
-              />
-              {info.label[lang]}
-            </DropdownMenuRadioItem>
-          ))}
-        </DropdownMenuRadioGroup>
+        <ThemeRadioGroup />
       </DropdownMenuContent>
     </DropdownMenu>
   );

@@ -79,8 +79,11 @@ function ErrorLogTable({ logs }: { logs: readonly ErrorLogEntry[] }) {
 /**
  * The top bar's error-log viewer (docs/spec.md §2, §8): a badge with the count (capped at 99), a full-screen dialog with
  * type, url, message, stack and time, "upload to server" and "clear local logs", each after a confirmation.
+ *
+ * An operator's build shows the icon only while there are entries (the viewer opens only then, docs/console-behaviour.md
+ * §12), so a debugging tool does not sit in the bar of a healthy console; a development build always shows it.
  */
-export function ErrorLogButton() {
+export function ErrorLogButton({ always = import.meta.env.DEV }: { always?: boolean }) {
   const { t } = useTranslation();
   const confirm = useConfirm();
   const logs = useErrorLog();
@@ -113,20 +116,27 @@ export function ErrorLogButton() {
   const label = count ? t('errorLog.count', { count }) : t('errorLog.none');
   return (
     <>
-      <span className="relative inline-flex">
-        <IconButton size="icon-sm" label={label} onClick={() => setOpen(true)} data-testid="error-log-button">
-          <Bug />
-        </IconButton>
-        <Badge
-          variant="destructive"
-          count={count}
-          max={ERROR_BADGE_MAX}
-          hideZero
-          aria-hidden
-          data-testid="error-log-badge"
-          className="pointer-events-none absolute -top-1 -right-2 h-4 min-w-4 px-1 text-[10px]"
-        />
-      </span>
+      {count === 0 && !always ? null : (
+        <span className="relative inline-flex">
+          <IconButton
+            size="icon-sm"
+            label={label}
+            onClick={() => setOpen(true)}
+            data-testid="error-log-button"
+          >
+            <Bug />
+          </IconButton>
+          <Badge
+            variant="destructive"
+            count={count}
+            max={ERROR_BADGE_MAX}
+            hideZero
+            aria-hidden
+            data-testid="error-log-badge"
+            className="pointer-events-none absolute -top-1 -right-2 h-4 min-w-4 px-1 text-[10px]"
+          />
+        </span>
+      )}
       <Dialog open={open} onOpenChange={setOpen}>
         <DialogContent
           data-testid="error-log-dialog"

@@ -7,25 +7,44 @@ import {
   DropdownMenuItem,
   DropdownMenuLabel,
   DropdownMenuSeparator,
+  DropdownMenuSub,
+  DropdownMenuSubContent,
+  DropdownMenuSubTrigger,
   DropdownMenuTrigger,
   FullscreenToggle,
   IconButton,
+  PHONE_QUERY,
   useConfirm,
+  useMediaQuery,
 } from '@smart/ui';
 import { oauthUserInfo } from '@smart/api-sdk';
 import { useQuery } from '@tanstack/react-query';
-import { ChevronDown, LogOut, PanelLeftClose, PanelLeftOpen, LayoutDashboard, UserRound } from 'lucide-react';
+import {
+  ChevronDown,
+  Languages,
+  LayoutDashboard,
+  Lock,
+  LogOut,
+  PanelLeftClose,
+  PanelLeftOpen,
+  Palette,
+  UserRound,
+} from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { currentLanguage, setLanguage } from '../i18n';
 import { useShellNavigate } from './navigate';
-import { PrimaryColourPicker, ThemePicker } from './AppearanceControls';
+import { PrimaryColourPicker, ThemePicker, ThemeRadioGroup } from './AppearanceControls';
 import { ErrorLogButton } from './ErrorLogButton';
 import { LanguageSwitch } from './LanguageSwitch';
-import { LockButton } from './LockButton';
+import { LockButton, useLockScreen } from './LockButton';
 import { MenuAutocomplete } from './MenuAutocomplete';
 import { NoticePopover } from './NoticePopover';
 import { useSwitchDeptRole } from './SwitchDeptRoleDialog';
 import { TopMenu } from './TopMenu';
 import type { MenuItem } from './menu';
+
+/** Below Tailwind's `md`, where the appearance group is hidden. */
+const TABLET_DOWN = '(max-width: 767px)';
 
 interface TopBarProps {
   collapsed: boolean;
@@ -43,6 +62,12 @@ function TopBarView({ collapsed, onToggle, items, topMenuId, onTopMenu }: TopBar
   const confirm = useConfirm();
   const login = useSession((s) => s.userInfo);
   const switcher = useSwitchDeptRole();
+  const lockScreen = useLockScreen();
+  // Below the tablet width the bar folds: theme and lock (hidden with the appearance group) and, on a phone, the
+  // language move into the user menu, and the name leaves only the avatar, so the bar's controls fit one line.
+  const folded = useMediaQuery(TABLET_DOWN);
+  const phone = useMediaQuery(PHONE_QUERY);
+  const nextLanguage = currentLanguage() === 'zh' ? 'en' : 'zh';
   // The login answer has the figures already; user-info keeps them current (power and balance change).
   // (A plain useQuery: the generated hook lives in the module login uses, and would drag TanStack Query into /login.)
   const info = useQuery({
@@ -106,17 +131,17 @@ function TopBarView({ collapsed, onToggle, items, topMenuId, onTopMenu }: TopBar
       <div className="hidden items-center gap-1 md:flex">
         <PrimaryColourPicker />
         <ThemePicker />
-        <LockButton />
+        <LockButton lockScreen={lockScreen} />
         <FullscreenToggle size="icon-sm" />
       </div>
       <NoticePopover />
       <ErrorLogButton />
-      <LanguageSwitch />
+      {phone ? null : <LanguageSwitch />}
       <DropdownMenu>
         <DropdownMenuTrigger asChild>
-          <Button variant="ghost" size="sm" data-testid="user-menu">
+          <Button variant="ghost" size="sm" data-testid="user-menu" aria-label={phone ? name : undefined}>
             <img src={avatar} alt="" width={24} height={24} className="size-6 rounded-full object-cover" />
-            <span className="max-w-32 truncate">{name}</span>
+            {phone ? null : <span className="max-w-32 truncate">{name}</span>}
             <ChevronDown aria-hidden />
           </Button>
         </DropdownMenuTrigger>
@@ -132,6 +157,31 @@ function TopBarView({ collapsed, onToggle, items, topMenuId, onTopMenu }: TopBar
             {t('navbar.userInfo')}
           </DropdownMenuItem>
           {switcher.menuItem}
+          {folded ? (
+            <>
+              <DropdownMenuSeparator />
+              {phone ? (
+                <DropdownMenuItem onSelect={() => setLanguage(nextLanguage)} data-testid="menu-language">
+                  <Languages aria-hidden />
+                  {t(nextLanguage === 'en' ? 'navbar.en' : 'navbar.zh')}
+                </DropdownMenuItem>
+              ) : null}
+              <DropdownMenuSub>
+                <DropdownMenuSubTrigger>
+                  <Palette aria-hidden />
+                  {t('theme.title')}
+                </DropdownMenuSubTrigger>
+                <DropdownMenuSubContent className="min-w-44">
+                  <ThemeRadioGroup />
+                </DropdownMenuSubContent>
+              </DropdownMenuSub>
+              <DropdownMenuItem onSelect={lockScreen.start}>
+                <Lock aria-hidden />
+                {t('lock.lock')}
+              </DropdownMenuItem>
+              <DropdownMenuSeparator />
+            </>
+          ) : null}
           <DropdownMenuItem onSelect={() => void onLogout()}>
             <LogOut aria-hidden />
             {t('navbar.logout')}
@@ -139,6 +189,7 @@ function TopBarView({ collapsed, onToggle, items, topMenuId, onTopMenu }: TopBar
         </DropdownMenuContent>
       </DropdownMenu>
       {switcher.dialog}
+      {lockScreen.dialog}
     </header>
   );
 }

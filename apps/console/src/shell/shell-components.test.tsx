@@ -9,7 +9,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import '../i18n';
 import { errorLog, recordError } from './error-log';
 import { ErrorLogButton } from './ErrorLogButton';
-import { LockButton } from './LockButton';
+import { LockButton, useLockScreen } from './LockButton';
 import { normaliseMenu, type ServerMenu } from './menu';
 import { MenuAutocomplete } from './MenuAutocomplete';
 import { MenuSearch } from './MenuSearch';
@@ -276,6 +276,15 @@ describe('error-log viewer', () => {
     expect(screen.getByTestId('error-log-badge')).toHaveTextContent('1');
   });
 
+  it("an operator's build shows the icon only while there are entries", () => {
+    wrap(<ErrorLogButton always={false} />);
+    expect(screen.queryByTestId('error-log-button')).toBeNull();
+    act(() => recordError({ error: new Error('one') }));
+    expect(screen.getByRole('button', { name: '1 条错误日志' })).toBeTruthy();
+    act(() => errorLog.clear());
+    expect(screen.queryByTestId('error-log-button')).toBeNull();
+  });
+
   it('lists the entries in a dialog and clears them after the confirmation', async () => {
     const user = userEvent.setup();
     recordError({ error: new Error('first failure') });
@@ -339,7 +348,16 @@ describe('lock dialog', () => {
   it('requires a lock password, then locks', async () => {
     const user = userEvent.setup();
     const { getSession } = await import('@smart/auth');
-    wrap(<LockButton />);
+    function Lock() {
+      const lockScreen = useLockScreen();
+      return (
+        <>
+          <LockButton lockScreen={lockScreen} />
+          {lockScreen.dialog}
+        </>
+      );
+    }
+    wrap(<Lock />);
     await user.click(screen.getByRole('button', { name: '锁屏' }));
     const dialog = await screen.findByRole('dialog', { name: '设置锁屏密码' });
     await user.click(within(dialog).getByRole('button', { name: '锁屏' }));
