@@ -10,7 +10,12 @@ test('on a phone the page has the whole width and the menu opens as a drawer ove
   await loginAsAdmin(page);
   await page.goto('/system/param');
   const main = page.getByTestId('page');
-  await expect(main.getByRole('table')).toBeVisible();
+  // the list is cards on a phone: one per row, its name as the title and labelled values
+  const cards = main.getByRole('list', { name: '参数' });
+  await expect(cards).toBeVisible();
+  await expect(main.getByRole('table')).toHaveCount(0);
+  const first = cards.getByRole('listitem').first();
+  await expect(first.getByRole('term').first()).toHaveText('参数键名');
   const nav = page.getByRole('navigation', { name: '主菜单' });
   await expect(nav).toBeHidden();
   expect((await main.boundingBox())!.width).toBeGreaterThanOrEqual(385);
@@ -39,14 +44,16 @@ test('on a phone the page has the whole width and the menu opens as a drawer ove
   await nav.getByRole('link', { name: '系统字典' }).click();
   await expect(page).toHaveURL(/\/system\/dict/);
   await expect(nav).toBeHidden();
-  await expect(main.getByRole('table').first()).toBeVisible();
+  await expect(main.getByRole('listitem').first()).toBeVisible();
   await page.screenshot({ path: test.info().outputPath('phone-dict.png') });
 
-  // a row's own actions (字典配置) wait behind one "more" button, so the pinned action column holds its icons
+  // a row's own actions (字典配置) wait behind one "more" button at the card's foot, which shows them whole
   const more = main.getByRole('button', { name: '更多操作' }).first();
-  // (the cell holding the row's actions shows them whole)
   expect(
-    await more.evaluate((el) => el.closest('td')!.scrollWidth <= el.closest('td')!.clientWidth + 1),
+    await more.evaluate((el) => {
+      const card = el.closest('li')!;
+      return el.getBoundingClientRect().right <= card.getBoundingClientRect().right;
+    }),
   ).toBe(true);
   await more.click();
   await page.getByRole('button', { name: '字典配置' }).click();
