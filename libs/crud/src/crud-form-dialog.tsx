@@ -65,6 +65,12 @@ export function toRegisterOptions<Row, Form>(
     else options.minLength = { value: min.value, message };
   }
   if (rules.pattern) options.pattern = { value: rules.pattern.value, message: t(rules.pattern.message) };
+  const { validate } = rules;
+  if (validate)
+    options.validate = (value, values) => {
+      const problem = validate(value, values);
+      return problem === undefined ? true : t(problem);
+    };
   return options;
 }
 

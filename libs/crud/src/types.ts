@@ -59,6 +59,11 @@ export interface CrudRules {
   /** Min length (text) or min value (number). */
   min?: number | CrudRuleValue<number>;
   pattern?: CrudRuleValue<RegExp>;
+  /**
+   * A check against the other fields (a confirmation that must repeat a password): the message key of what is
+   * wrong, or undefined when the value is right.
+   */
+  validate?: (value: unknown, values: Record<string, unknown>) => string | undefined;
 }
 
 /** One column drives the list cell, the search field and the dialog field (Avue style). */
