@@ -2,13 +2,23 @@
 // page its own chunk), the tab labels of its routes outside the menu, its menu icons and its catalogue. Nothing here
 // imports a page eagerly.
 import { defineFeature } from '@smart/crud';
-import { AppWindow, BookA, BookType, IdCard, Package, PanelTop, SlidersHorizontal } from 'lucide-react';
+import {
+  AppWindow,
+  BookA,
+  BookType,
+  IdCard,
+  Package,
+  PanelTop,
+  SlidersHorizontal,
+  UserCog,
+} from 'lucide-react';
 import en from './i18n/en';
 import zh from './i18n/zh';
 
 export const feature = defineFeature({
   name: 'system',
   routes: {
+    '/system/user': () => import('./user/UserPage'),
     '/system/param': () => import('./param/ParamPage'),
     '/system/post': () => import('./post/PostPage'),
     '/system/client': () => import('./client/ClientPage'),
@@ -32,6 +42,7 @@ export const feature = defineFeature({
     'book-a': BookA,
     'book-type': BookType,
     package: Package,
+    'user-cog': UserCog,
   },
   catalogue: { zh, en },
 });

@@ -1,0 +1,271 @@
+import {
+  configureHttp,
+  resetHttpConfig,
+  type TreeNode,
+  type User,
+  type UserSubmit,
+  type UserUpdate,
+} from '@smart/api-sdk';
+import { envelope } from '@smart/api-sdk/mocks';
+import { CrudProvider } from '@smart/crud';
+import { createShellRenderer } from '@smart/crud/testing/jsdom';
+import { Toaster } from '@smart/ui';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import zh from '../i18n/zh';
+import { feature } from '../index';
+import { birthdayOut } from './user.adapter';
+import UserPage from './UserPage';
+
+// An in-memory backend speaking the user contract (user.yaml) and the role, department and post selectors.
+let rows: User[] = [];
+const calls = {
+  list: [] as URLSearchParams[],
+  submit: [] as UserSubmit[],
+  update: [] as UserUpdate[],
+  reset: [] as string[],
+  unlock: [] as string[],
+};
+
+const node = (id: string, title: string, children?: TreeNode[]): TreeNode => ({
+  id,
+  parentId: '0',
+  title,
+  key: id,
+  value: id,
+  hasChildren: !!children,
+  ...(children ? { children } : {}),
+});
+
+function person(i: number, over: Partial<User> = {}): User {
+  return {
+    id: String(900 + i),
+    tenantId: '000000',
+    tenantName: '管理组',
+    userTypeName: 'WEB',
+    roleName: '运营',
+    deptName: '运营部',
+    postName: '',
+    sexName: '男',
+    userExt: '',
+    authCode: '',
+    power: 0,
+    balance: 0,
+    expireTime: '',
+    code: '',
+    userType: 1,
+    account: `op${i}`,
+    roleId: '31',
+    deptId: '41',
+    postId: '',
+    name: `运营${i}`,
+    realName: `员工${i}`,
+    avatar: '',
+    email: '',
+    phone: '',
+    sex: 1,
+    birthday: '1990-05-06 00:00:00',
+    createUser: '1',
+    createDept: '1',
+    createTime: '2026-11-22 10:00:00',
+    updateUser: '1',
+    updateTime: '2026-11-22 10:00:00',
+    status: 1,
+    isDeleted: 0,
+    ...over,
+  };
+}
+
+const ok = () => HttpResponse.json(envelope({}));
+const server = setupServer(
+  http.get('*/api/smart-user/page', ({ request }) => {
+    const q = new URL(request.url).searchParams;
+    calls.list.push(q);
+    const account = q.get('account');
+    const hits = rows.filter((r) => !account || r.account === account);
+    return HttpResponse.json(envelope({ records: hits, total: hits.length, size: 10, current: 1, pages: 1 }));
+  }),
+  http.get('*/api/smart-user/detail', ({ request }) => {
+    const id = new URL(request.url).searchParams.get('id');
+    return HttpResponse.json(envelope(rows.find((r) => r.id === id) ?? null));
+  }),
+  http.get('*/api/smart-system/role/tree', () =>
+    HttpResponse.json(envelope([node('30', '管理', [node('31', '运营'), node('32', '客服')])])),
+  ),
+  http.get('*/api/smart-system/dept/tree', () =>
+    HttpResponse.json(envelope([node('40', '总部', [node('41', '运营部')])])),
+  ),
+  http.get('*/api/smart-system/post/select', () =>
+    HttpResponse.json(envelope([{ id: '51', postName: '主管' }])),
+  ),
+  http.post('*/api/smart-user/submit', async ({ request }) => {
+    calls.submit.push((await request.json()) as UserSubmit);
+    return ok();
+  }),
+  http.post('*/api/smart-user/update', async ({ request }) => {
+    calls.update.push((await request.json()) as UserUpdate);
+    return ok();
+  }),
+  http.post('*/api/smart-user/reset-password', ({ request }) => {
+    calls.reset.push(new URL(request.url).searchParams.get('userIds') ?? '');
+    return ok();
+  }),
+  http.post('*/api/smart-user/unlock', ({ request }) => {
+    calls.unlock.push(new URL(request.url).searchParams.get('userIds') ?? '');
+    return ok();
+  }),
+);
+
+const t = (key: string) => {
+  const value = key
+    .split('.')
+    .reduce<unknown>((n, part) => (n as Record<string, unknown> | undefined)?.[part], zh);
+  return typeof value === 'string' ? value : key;
+};
+const dictionary = (code: string) =>
+  code === 'user_type'
+    ? [
+        { label: 'WEB', value: '1' },
+        { label: 'APP', value: '2' },
+      ]
+    : [
+        { label: '男', value: '1' },
+        { label: '女', value: '2' },
+      ];
+
+// (the shell's i18next instance with this feature's catalogue: the toolbar's own texts go through react-i18next)
+const renderWithShell = createShellRenderer(feature.catalogue);
+
+function renderPage(can: (code: string) => boolean = () => true) {
+  return renderWithShell(
+    <CrudProvider value={{ t, can, dictionary }}>
+      <UserPage />
+      <Toaster />
+    </CrudProvider>,
+  );
+}
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeEach(() => {
+  rows = [person(1), person(2, { roleName: '客服', roleId: '32' })];
+  for (const list of Object.values(calls)) list.length = 0;
+  configureHttp({ baseUrl: 'http://localhost', getToken: () => 'token' });
+});
+afterEach(() => {
+  server.resetHandlers();
+  resetHttpConfig();
+});
+afterAll(() => server.close());
+
+describe('user page', { timeout: 20_000 }, () => {
+  it('lists users with their platform, roles and departments by name', async () => {
+    renderPage();
+    const row = await screen.findByRole('row', { name: /op2/ });
+    expect(within(row).getByText('客服')).toBeInTheDocument();
+    expect(within(row).getByText('运营部')).toBeInTheDocument();
+    expect(within(row).getByText('WEB')).toBeInTheDocument();
+  });
+
+  it('creates a user: both passwords must match, the trees send comma-joined ids, the birthday a datetime', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByText('op1');
+    await user.click(screen.getByRole('button', { name: '新增' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText(/登录账号/), 'newbie');
+    await user.type(within(dialog).getByLabelText(/^\*?\s*密码/), 'secret1');
+    await user.type(within(dialog).getByLabelText(/确认密码/), 'secret2');
+    await user.type(within(dialog).getByLabelText(/用户昵称/), '新人');
+    await user.type(within(dialog).getByLabelText(/用户姓名/), '张三');
+    await user.click(await within(dialog).findByRole('combobox', { name: /所属角色/ }));
+    const roles = await screen.findByRole('tree');
+    await user.click(roles.querySelector('[data-slot=tree-select-toggle]') as Element);
+    await user.click(within(roles).getByRole('treeitem', { name: '运营' }));
+    await user.keyboard('{Escape}');
+    await user.click(within(dialog).getByRole('combobox', { name: /所属部门/ }));
+    const depts = await screen.findByRole('tree');
+    await user.click(depts.querySelector('[data-slot=tree-select-toggle]') as Element);
+    await user.click(within(depts).getByRole('treeitem', { name: '运营部' }));
+    await user.keyboard('{Escape}');
+    await user.click(within(dialog).getByRole('button', { name: '保存' }));
+    expect(await within(dialog).findByText('两次输入密码不一致!')).toBeInTheDocument();
+    expect(calls.submit).toEqual([]);
+
+    const confirm = within(dialog).getByLabelText(/确认密码/);
+    await user.clear(confirm);
+    await user.type(confirm, 'secret1');
+    await user.click(within(dialog).getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(calls.submit).toHaveLength(1));
+    expect(calls.submit[0]).toMatchObject({
+      account: 'newbie',
+      password: 'secret1',
+      password2: 'secret1',
+      name: '新人',
+      realName: '张三',
+      userType: 1,
+      roleId: '31',
+      deptId: '41',
+      birthday: '',
+    });
+    expect(calls.submit[0]).not.toHaveProperty('id');
+  });
+
+  it('edits through update with the id, without the password fields', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    const row = await screen.findByRole('row', { name: /op2/ });
+    await user.click(within(row).getByRole('button', { name: '编辑' }));
+    const dialog = await screen.findByRole('dialog');
+    const name = within(dialog).getByLabelText(/用户昵称/);
+    await waitFor(() => expect(name).toHaveValue('运营2'));
+    expect(within(dialog).queryByLabelText(/确认密码/)).toBeNull();
+    await user.clear(name);
+    await user.type(name, '客服组长');
+    await user.click(within(dialog).getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(calls.update).toHaveLength(1));
+    expect(calls.update[0]).toMatchObject({
+      id: '902',
+      name: '客服组长',
+      roleId: '32',
+      deptId: '41',
+      birthday: '1990-05-06 00:00:00',
+    });
+    expect(calls.update[0]).not.toHaveProperty('password');
+  });
+
+  it('resets the selected users’ passwords and unlocks them, each after a question', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    const reset = await screen.findByRole('button', { name: '密码重置' });
+    expect(reset).toBeDisabled();
+    await user.click(within(await screen.findByRole('row', { name: /op1/ })).getByRole('checkbox'));
+    await user.click(within(screen.getByRole('row', { name: /op2/ })).getByRole('checkbox'));
+    await user.click(reset);
+    const ask = await screen.findByRole('alertdialog');
+    expect(ask).toHaveTextContent('确定将选择的 2 个账号的密码重置为初始密码?');
+    await user.click(within(ask).getByRole('button', { name: '确定' }));
+    await waitFor(() => expect(calls.reset).toEqual(['901,902']));
+    expect(await screen.findByText('密码重置成功')).toBeInTheDocument();
+
+    await user.click(within(screen.getByRole('row', { name: /op1/ })).getByRole('checkbox'));
+    await user.click(screen.getByRole('button', { name: '账号解封' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: '确定' }));
+    await waitFor(() => expect(calls.unlock).toHaveLength(1));
+  });
+
+  it('shows neither action to whoever may not edit users', async () => {
+    renderPage((code) => code !== 'user_edit');
+    await screen.findByText('op1');
+    expect(screen.queryByRole('button', { name: '密码重置' })).toBeNull();
+    expect(screen.queryByRole('button', { name: '账号解封' })).toBeNull();
+  });
+
+  it('sends a date-only birthday as midnight of that day', () => {
+    expect(birthdayOut('2000-02-29')).toBe('2000-02-29 00:00:00');
+    expect(birthdayOut('1990-05-06 00:00:00')).toBe('1990-05-06 00:00:00');
+    expect(birthdayOut('')).toBe('');
+  });
+});

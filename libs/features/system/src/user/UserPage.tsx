@@ -1,0 +1,73 @@
+import { userResetPassword, userUnlock } from '@smart/api-sdk';
+import { CrudPage, useCrudContext, type CrudToolbarContext } from '@smart/crud';
+import { Button, toast, useConfirm } from '@smart/ui';
+import { KeyRound, LockOpen } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { userAdapter } from './user.adapter';
+import { userResource } from './user.resource';
+
+/**
+ * The selected users' password reset (to the tenant's initial password, parameter `account.initPassword`) and
+ * unlock (their failed sign-ins forgotten), each after a question; for whoever may edit users.
+ */
+function AccountActions({ page }: { page: CrudToolbarContext }) {
+  const { t } = useTranslation();
+  const confirm = useConfirm();
+  const { can } = useCrudContext();
+  const [busy, setBusy] = useState<'reset' | 'unlock' | undefined>();
+  if (!can('user_edit')) return null;
+  const count = page.selectedIds.length;
+
+  const run = async (kind: 'reset' | 'unlock') => {
+    const ok = await confirm({
+      title: t(kind === 'reset' ? 'system.user.resetPassword' : 'system.user.unlock'),
+      description: t(kind === 'reset' ? 'system.user.resetConfirm' : 'system.user.unlockConfirm', { count }),
+    });
+    if (!ok) return;
+    setBusy(kind);
+    try {
+      const userIds = page.selectedIds.join(',');
+      await (kind === 'reset' ? userResetPassword({ userIds }) : userUnlock({ userIds }));
+      toast.success(t(kind === 'reset' ? 'system.user.resetDone' : 'system.user.unlockDone'));
+      page.reload();
+    } catch {
+      // the HTTP layer showed the server's reason
+    } finally {
+      setBusy(undefined);
+    }
+  };
+
+  return (
+    <>
+      <Button
+        data-action="user-reset"
+        disabled={count === 0 || !!busy}
+        loading={busy === 'reset'}
+        onClick={() => void run('reset')}
+      >
+        <KeyRound aria-hidden />
+        {t('system.user.resetPassword')}
+      </Button>
+      <Button
+        data-action="user-unlock"
+        disabled={count === 0 || !!busy}
+        loading={busy === 'unlock'}
+        onClick={() => void run('unlock')}
+      >
+        <LockOpen aria-hidden />
+        {t('system.user.unlock')}
+      </Button>
+    </>
+  );
+}
+
+export default function UserPage() {
+  return (
+    <CrudPage
+      resource={userResource}
+      adapter={userAdapter}
+      toolbarExtra={(page) => <AccountActions page={page} />}
+    />
+  );
+}

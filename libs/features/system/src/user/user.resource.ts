@@ -1,0 +1,155 @@
+import { deptTree, postSelect, roleTree, type User } from '@smart/api-sdk';
+import { defineResource, type RemoteOptions } from '@smart/crud';
+import { treeOptions } from '../shared/tree-options';
+import type { UserForm } from './user.adapter';
+
+// The choices of the dialog, read when it first needs them; a write on the roles', departments' or posts' own
+// page drops them (their keys start with that entity).
+const roles: RemoteOptions = {
+  key: ['role', 'tree'],
+  load: (signal) => roleTree(undefined, undefined, signal).then(treeOptions),
+};
+const depts: RemoteOptions = {
+  key: ['dept', 'tree'],
+  load: (signal) => deptTree(undefined, undefined, signal).then(treeOptions),
+};
+const posts: RemoteOptions = {
+  key: ['post', 'select'],
+  load: (signal) =>
+    postSelect(undefined, undefined, signal).then((rows) =>
+      rows.map((p) => ({ label: p.postName ?? '', value: p.id })),
+    ),
+};
+
+const onlyOnAdd = { edit: true, view: true } as const;
+
+/**
+ * The user page of docs/spec.md §2 (user.yaml): the list shows the account, names, platform, roles and departments
+ * by the names the server sends; the dialog edits the account, the roles, departments and posts (trees and a list
+ * from their own pages), the profile, and on add the password twice. Filters: account, real name, platform.
+ */
+export const userResource = defineResource<User, UserForm>({
+  name: 'user',
+  title: 'system.user.title',
+  columns: [
+    {
+      prop: 'account',
+      label: 'system.user.account',
+      search: true,
+      width: 140,
+      rules: { required: 'system.user.rules.account', max: 45 },
+    },
+    {
+      prop: 'password',
+      label: 'system.user.password',
+      type: 'password',
+      hideInList: true,
+      exportable: false,
+      hideInForm: onlyOnAdd,
+      rules: { required: 'system.user.rules.password', max: 45 },
+    },
+    {
+      prop: 'password2',
+      label: 'system.user.password2',
+      type: 'password',
+      hideInList: true,
+      exportable: false,
+      hideInForm: onlyOnAdd,
+      rules: {
+        required: 'system.user.rules.password2',
+        validate: (value, values) =>
+          value === values['password'] ? undefined : 'system.user.rules.password2Match',
+      },
+    },
+    {
+      prop: 'name',
+      label: 'system.user.name',
+      width: 120,
+      rules: { required: 'system.user.rules.name', max: 20 },
+    },
+    {
+      prop: 'realName',
+      label: 'system.user.realName',
+      search: true,
+      width: 120,
+      rules: { required: 'system.user.rules.realName', max: 10 },
+    },
+    {
+      prop: 'userType',
+      label: 'system.user.userType',
+      type: 'select',
+      dict: 'user_type',
+      numericDict: true,
+      search: true,
+      width: 100,
+      defaultValue: 1,
+      render: (row) => row.userTypeName,
+      rules: { required: 'system.user.rules.userType' },
+    },
+    {
+      prop: 'roleId',
+      label: 'system.user.roleId',
+      type: 'tree',
+      multiple: true,
+      checkStrictly: true,
+      remoteOptions: roles,
+      render: (row) => row.roleName,
+      rules: { required: 'system.user.rules.roleId' },
+    },
+    {
+      prop: 'deptId',
+      label: 'system.user.deptId',
+      type: 'tree',
+      multiple: true,
+      checkStrictly: true,
+      remoteOptions: depts,
+      render: (row) => row.deptName,
+      rules: { required: 'system.user.rules.deptId' },
+    },
+    {
+      prop: 'postId',
+      label: 'system.user.postId',
+      type: 'multiselect',
+      remoteOptions: posts,
+      hideInList: true,
+      render: (row) => row.postName,
+    },
+    { prop: 'code', label: 'system.user.code', hideInList: true, rules: { max: 12 } },
+    { prop: 'phone', label: 'system.user.phone', width: 130, rules: { max: 45 } },
+    {
+      prop: 'email',
+      label: 'system.user.email',
+      hideInList: true,
+      rules: {
+        max: 45,
+        pattern: { value: /^$|^[^\s@]+@[^\s@]+\.[^\s@]+$/, message: 'system.user.rules.email' },
+      },
+    },
+    {
+      prop: 'sex',
+      label: 'system.user.sex',
+      type: 'select',
+      dict: 'sex',
+      numericDict: true,
+      hideInList: true,
+    },
+    { prop: 'birthday', label: 'system.user.birthday', type: 'date', hideInList: true },
+  ],
+  // the detail's datetime birthday as the date picker holds it; the names and figures stay out of the form
+  toForm: (row) => ({
+    id: row.id,
+    account: row.account,
+    name: row.name,
+    realName: row.realName,
+    userType: row.userType,
+    roleId: row.roleId,
+    deptId: row.deptId,
+    postId: row.postId,
+    code: row.code,
+    phone: row.phone,
+    email: row.email,
+    sex: row.sex,
+    birthday: row.birthday ? row.birthday.slice(0, 10) : '',
+  }),
+  dialog: { width: 880, closeOnOutsideClick: false },
+});
