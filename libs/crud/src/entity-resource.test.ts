@@ -1,4 +1,10 @@
-import { noticeEntity, paramEntity, postEntity, ydUserEntity } from '@smart/api-sdk/entities';
+import {
+  noticeEntity,
+  paramEntity,
+  postEntity,
+  schedulerJobEntity,
+  ydUserEntity,
+} from '@smart/api-sdk/entities';
 import { describe, expect, it } from 'vitest';
 
 import { defineResource } from './define-resource';
@@ -22,6 +28,16 @@ describe('defineResource(entity)', () => {
     const param = defineResource(paramEntity);
     expect(param.columns.find((c) => c.prop === 'paramValue')).toMatchObject({ type: 'textarea', span: 24 });
     expect(param.columns.find((c) => c.prop === 'remark')?.type).toBe('input');
+  });
+
+  it("starts a new row's form from the contract's defaults (scheduler-job.yaml), and only form fields", () => {
+    const job = defineResource(schedulerJobEntity);
+    const byProp = (prop: string) => job.columns.find((c) => c.prop === prop);
+    expect(byProp('misfirePolicy')?.defaultValue).toBe(3);
+    expect(byProp('concurrent')?.defaultValue).toBe(1);
+    expect(byProp('jobStatus')?.defaultValue).toBe(0);
+    expect(byProp('jobName')?.defaultValue).toBeUndefined();
+    expect(column('postName')?.defaultValue).toBeUndefined();
   });
 
   it('derives rules with the contract messages and lengths', () => {

@@ -109,6 +109,7 @@ function deriveColumn<Row, Form>(
   const rules = deriveRules(field, entity.i18n);
   if (rules) column.rules = rules;
   if (!field.inForm) column.hideInForm = true;
+  else if (field.default !== undefined) column.defaultValue = field.default;
   // a write-only field (a password) is typed in a dialog, never answered: no list cell, nothing to view
   if (field.writeOnly) {
     column.type = 'password';

@@ -89,6 +89,8 @@ function field(
   const rule = localText(s['x-rule']);
   if (rule) f.rule = rule;
   if (typeof s['x-dict'] === 'string') f.dict = s['x-dict'];
+  if (['string', 'number', 'boolean'].includes(typeof s.default))
+    f.default = s.default as string | number | boolean;
   if (Array.isArray(s.enum)) f.enum = s.enum as (string | number)[];
   for (const k of ['minLength', 'maxLength', 'minimum', 'maximum'] as const)
     if (typeof s[k] === 'number') f[k] = s[k] as number;

@@ -99,6 +99,8 @@ export interface EntityField {
   writeOnly?: true;
   /** A list of plain strings (`type: array` of `type: string` items): edited one item a line. */
   items?: 'string';
+  /** The contract's `default`: what a new row's form starts with (a job's misfire policy, a task's priority). */
+  default?: string | number | boolean;
   minLength?: number;
   maxLength?: number;
   minimum?: number;
