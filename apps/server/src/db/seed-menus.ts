@@ -68,17 +68,6 @@ const BUTTON: Record<ButtonKind, { zh: string; en: string; icon: string; action:
 
 const api = (service: string, module: string) => `/api/${service}/${module}/remove`;
 
-/** Business pages: code = contract tag = view path segment. */
-const biz = (
-  group: string,
-  service: string,
-  code: string,
-  zh: string,
-  en: string,
-  icon: string,
-  buttons: ButtonKind[] = CRUD,
-): PageDecl => ({ code, zh, en, path: `/${group}/${code}`, icon, remove: api(service, code), buttons });
-
 export const MENU_CATALOGUE: GroupDecl[] = [
   {
     code: 'desk',
@@ -305,7 +294,7 @@ export const MENU_CATALOGUE: GroupDecl[] = [
       { entity: 'yd_user_info' },
       { entity: 'yd_user_develop' },
       { entity: 'yingdao-auth' },
-      biz('rpa', 'smart-scheduler', 'scheduler_job', '定时任务', 'Scheduled jobs', 'alarm-clock'),
+      { entity: 'scheduler_job' },
       { entity: 'scheduler_job_log' },
     ],
   },
