@@ -82,6 +82,8 @@ const TEXT_PAIRS: [string, string][] = [
   ['--primary-foreground', '--primary'],
   ['--primary-text', '--background'],
   ['--primary-text', '--card'],
+  // a hovered row's links (the row and its pinned action cell turn --muted under the pointer)
+  ['--primary-text', '--muted'],
   ['--secondary-foreground', '--secondary'],
   ['--muted-foreground', '--muted'],
   ['--muted-foreground', '--background'],
@@ -150,6 +152,7 @@ describe('theme tokens meet WCAG AA', () => {
           background: tokens['--background']!,
           sidebar: tokens['--sidebar']!,
           card: tokens['--card']!,
+          muted: tokens['--muted']!,
         });
         for (const [k, v] of Object.entries(derived)) expect(tokens[k], `${theme}/${mode} ${k}`).toBe(v);
       }
@@ -173,6 +176,7 @@ describe('theme tokens meet WCAG AA', () => {
           background: tokens['--background']!,
           sidebar: tokens['--sidebar']!,
           card: tokens['--card']!,
+          muted: tokens['--muted']!,
         });
         const results = check({ ...tokens, ...palette });
         const failures = results.filter((r) => r.ratio < r.min);

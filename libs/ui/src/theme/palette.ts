@@ -14,6 +14,8 @@ export interface PaletteSurfaces {
   sidebar: string;
   /** Card / popover background (`--card`), when it differs from the page; primary text must read on both. */
   card?: string;
+  /** Hovered rows and quiet panels (`--muted`): a row's links stay readable under the pointer. */
+  muted?: string;
 }
 
 /** The CSS custom properties one primary colour controls. */
@@ -33,7 +35,8 @@ export type PrimaryPalette = Record<
 /**
  * Derives every primary-dependent token from one colour so that text on it meets WCAG AA:
  * - `--primary-foreground`: white, a dark shade of the hue, or black, whichever reaches 4.5:1 first;
- * - `--primary-text` (links, active page): the hue darkened (light page) or lightened (dark page) to 4.5:1 on page and card;
+ * - `--primary-text` (links, active page): the hue darkened (light page) or lightened (dark page) to 4.5:1 on page,
+ *   card and muted (a hovered row);
  * - `--accent` (hover/selected surfaces): 10% of the hue on the page (18% on a dark page),
  *   `--accent-foreground` the hue adjusted to 4.5:1 on it;
  * - `--ring` / `--sidebar-ring`: the hue adjusted to 3:1 against the page / sidebar (non-text contrast).
@@ -48,8 +51,12 @@ export function derivePrimaryPalette(primary: string, surfaces: PaletteSurfaces)
     '--primary': p,
     '--primary-foreground': fg,
     '--primary-text': ensureContrast(
-      ensureContrast(p, surfaces.background, TARGET_TEXT),
-      surfaces.card ?? surfaces.background,
+      ensureContrast(
+        ensureContrast(p, surfaces.background, TARGET_TEXT),
+        surfaces.card ?? surfaces.background,
+        TARGET_TEXT,
+      ),
+      surfaces.muted ?? surfaces.background,
       TARGET_TEXT,
     ),
     '--accent': accent,

@@ -2,8 +2,18 @@ import { isHexColor } from './color';
 import { derivePrimaryPalette, type PaletteSurfaces, type PrimaryPalette } from './palette';
 import { resolveThemeName, type ThemeName } from './themes';
 
-const LIGHT_SURFACES: PaletteSurfaces = { background: '#ffffff', sidebar: '#20222a', card: '#ffffff' };
-const DARK_SURFACES: PaletteSurfaces = { background: '#141414', sidebar: '#101114', card: '#1d1e1f' };
+const LIGHT_SURFACES: PaletteSurfaces = {
+  background: '#ffffff',
+  sidebar: '#20222a',
+  card: '#ffffff',
+  muted: '#f5f7fa',
+};
+const DARK_SURFACES: PaletteSurfaces = {
+  background: '#141414',
+  sidebar: '#101114',
+  card: '#1d1e1f',
+  muted: '#262727',
+};
 /** Set on <html> while the "dark" theme (not the user's own dark mode) has turned dark mode on. */
 const DARK_BY_THEME = 'data-theme-dark';
 /** The custom primary colour in effect, so theme and mode switches can re-derive it. */
@@ -80,6 +90,7 @@ export function currentSurfaces(root?: HTMLElement): PaletteSurfaces {
     background: readToken(el, '--background') ?? fallback.background,
     sidebar: readToken(el, '--sidebar') ?? fallback.sidebar,
     card: readToken(el, '--card') ?? fallback.card,
+    muted: readToken(el, '--muted') ?? fallback.muted,
   };
 }
 
