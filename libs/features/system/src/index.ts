@@ -20,6 +20,7 @@ export const feature = defineFeature({
   routes: {
     '/system/user': () => import('./user/UserPage'),
     '/system/param': () => import('./param/ParamPage'),
+    '/base/region': () => import('./region/RegionPage'),
     '/system/post': () => import('./post/PostPage'),
     '/system/client': () => import('./client/ClientPage'),
     '/system/topmenu': () => import('./topmenu/TopMenuPage'),

@@ -65,6 +65,22 @@ const en: Shape<SystemCatalogue> = {
         email: 'Please enter a valid e-mail address',
       },
     },
+    region: {
+      title: 'Region',
+      name: 'Name',
+      code: 'Code',
+      parentCode: 'Parent',
+      regionLevel: 'Level',
+      sort: 'Sort',
+      remark: 'Remark',
+      rules: {
+        name: 'Please enter the name',
+        code: 'Please enter the code',
+        codeDigits: 'The code is digits only',
+        parentCode: 'Please select the parent',
+        regionLevel: 'Please select the level',
+      },
+    },
     tenantPackage: {
       title: 'Tenant package',
       packageName: 'Package name',
