@@ -63,6 +63,14 @@ test('the administrator adds, finds, edits, resets and deletes a user, who signs
   await search.getByRole('button', { name: '搜索' }).click();
   await expect(table.getByRole('row')).toHaveCount(2);
   const row = table.getByRole('row', { name: new RegExp(account) });
+  /** Signs the administrator in again and finds the account on the user page. */
+  const findAsAdmin = async () => {
+    await loginAsAdmin(page);
+    await page.goto('/system/user');
+    await search.getByLabel('登录账号').fill(account);
+    await search.getByRole('button', { name: '搜索' }).click();
+    await expect(table.getByRole('row')).toHaveCount(2);
+  };
   await expect(row).toContainText('用户');
   await expect(row).toContainText('刀锋科技');
 
@@ -83,11 +91,7 @@ test('the administrator adds, finds, edits, resets and deletes a user, who signs
   await signOut(page);
 
   // The administrator resets its password to the initial one.
-  await loginAsAdmin(page);
-  await page.goto('/system/user');
-  await search.getByLabel('登录账号').fill(account);
-  await search.getByRole('button', { name: '搜索' }).click();
-  await expect(table.getByRole('row')).toHaveCount(2);
+  await findAsAdmin();
   await row.getByRole('checkbox').check();
   await page.getByRole('button', { name: '密码重置' }).click();
   const ask = page.getByRole('alertdialog');
@@ -96,16 +100,14 @@ test('the administrator adds, finds, edits, resets and deletes a user, who signs
   await expect(page.getByText('密码重置成功')).toBeVisible();
   await signOut(page);
   await signIn(page, account, 'First#2026');
+  await expect(page.getByText('用户名或密码错误')).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
   await signIn(page, account, '123456');
   await expect(page).toHaveURL(/\/wel\/index$/);
   await signOut(page);
 
   // And deletes it.
-  await loginAsAdmin(page);
-  await page.goto('/system/user');
-  await search.getByLabel('登录账号').fill(account);
-  await search.getByRole('button', { name: '搜索' }).click();
+  await findAsAdmin();
   await row.getByRole('button', { name: '删除' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: '确定' }).click();
   await expect(page.getByText('删除成功')).toBeVisible();

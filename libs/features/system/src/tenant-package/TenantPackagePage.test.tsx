@@ -8,6 +8,7 @@ import {
 } from '@smart/api-sdk';
 import { summary } from './tenant-package.resource';
 import { envelope } from '@smart/api-sdk/mocks';
+import { treeNode } from '../shared/tree-node.fixture';
 import { CrudProvider } from '@smart/crud';
 import { Toaster, UiLocaleProvider } from '@smart/ui';
 import { render, screen, waitFor, within } from '@testing-library/react';
@@ -28,19 +29,9 @@ const calls = {
   remove: [] as string[],
 };
 
-const node = (id: string, title: string, children?: TreeNode[]): TreeNode => ({
-  id,
-  parentId: '0',
-  title,
-  key: id,
-  value: id,
-  hasChildren: !!children,
-  ...(children ? { children } : {}),
-});
-
 const menus: TreeNode[] = [
-  node('10', '系统管理', [node('11', '用户管理'), node('12', '参数管理')]),
-  node('20', '日志管理'),
+  treeNode('10', '系统管理', [treeNode('11', '用户管理'), treeNode('12', '参数管理')]),
+  treeNode('20', '日志管理'),
 ];
 
 function pack(i: number, over: Partial<TenantPackage> = {}): TenantPackage {

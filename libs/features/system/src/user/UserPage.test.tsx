@@ -1,13 +1,8 @@
-import {
-  configureHttp,
-  resetHttpConfig,
-  type TreeNode,
-  type User,
-  type UserSubmit,
-  type UserUpdate,
-} from '@smart/api-sdk';
+import { configureHttp, resetHttpConfig, type User, type UserSubmit, type UserUpdate } from '@smart/api-sdk';
 import { envelope } from '@smart/api-sdk/mocks';
+import { treeNode } from '../shared/tree-node.fixture';
 import { CrudProvider } from '@smart/crud';
+import { catalogueT } from '@smart/crud/testing';
 import { createShellRenderer } from '@smart/crud/testing/jsdom';
 import { Toaster } from '@smart/ui';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -29,16 +24,6 @@ const calls = {
   reset: [] as string[],
   unlock: [] as string[],
 };
-
-const node = (id: string, title: string, children?: TreeNode[]): TreeNode => ({
-  id,
-  parentId: '0',
-  title,
-  key: id,
-  value: id,
-  hasChildren: !!children,
-  ...(children ? { children } : {}),
-});
 
 function person(i: number, over: Partial<User> = {}): User {
   return {
@@ -93,10 +78,10 @@ const server = setupServer(
     return HttpResponse.json(envelope(rows.find((r) => r.id === id) ?? null));
   }),
   http.get('*/api/smart-system/role/tree', () =>
-    HttpResponse.json(envelope([node('30', '管理', [node('31', '运营'), node('32', '客服')])])),
+    HttpResponse.json(envelope([treeNode('30', '管理', [treeNode('31', '运营'), treeNode('32', '客服')])])),
   ),
   http.get('*/api/smart-system/dept/tree', () =>
-    HttpResponse.json(envelope([node('40', '总部', [node('41', '运营部')])])),
+    HttpResponse.json(envelope([treeNode('40', '总部', [treeNode('41', '运营部')])])),
   ),
   http.get('*/api/smart-system/post/select', () =>
     HttpResponse.json(envelope([{ id: '51', postName: '主管' }])),
@@ -119,12 +104,7 @@ const server = setupServer(
   }),
 );
 
-const t = (key: string) => {
-  const value = key
-    .split('.')
-    .reduce<unknown>((n, part) => (n as Record<string, unknown> | undefined)?.[part], zh);
-  return typeof value === 'string' ? value : key;
-};
+const t = catalogueT(zh);
 const dictionary = (code: string) =>
   code === 'user_type'
     ? [
