@@ -82,6 +82,16 @@ test('the administrator adds, finds, edits, resets and deletes a user, who signs
   await dialog.getByRole('button', { name: '保存' }).click();
   await expect(page.getByText('更新成功')).toBeVisible();
   await expect(row).toContainText('测试员乙');
+
+  // Its roles, from the role tree: exactly the checked one.
+  await row.getByRole('checkbox').check();
+  await page.getByRole('button', { name: '角色配置' }).click();
+  const grant = page.getByRole('dialog', { name: '角色配置' });
+  await grant.getByRole('treeitem', { name: '运维' }).getByText('运维').click();
+  await grant.getByRole('button', { name: '保存' }).click();
+  await expect(page.getByText('角色配置成功')).toBeVisible();
+  await expect(row).toContainText('运维');
+  await expect(row).not.toContainText(/(^|[^运])用户/);
   expect(await axeViolations(page)).toEqual([]);
 
   // The new account signs in with its own password.

@@ -23,6 +23,7 @@ const calls = {
   update: [] as UserUpdate[],
   reset: [] as string[],
   unlock: [] as string[],
+  grant: [] as string[],
 };
 
 function person(i: number, over: Partial<User> = {}): User {
@@ -96,6 +97,11 @@ const server = setupServer(
   }),
   http.post('*/api/smart-user/reset-password', ({ request }) => {
     calls.reset.push(new URL(request.url).searchParams.get('userIds') ?? '');
+    return ok();
+  }),
+  http.post('*/api/smart-user/grant', ({ request }) => {
+    const q = new URL(request.url).searchParams;
+    calls.grant.push(`${q.get('userIds')}:${q.get('roleIds')}`);
     return ok();
   }),
   http.post('*/api/smart-user/unlock', ({ request }) => {
@@ -236,11 +242,32 @@ describe('user page', { timeout: 20_000 }, () => {
     await waitFor(() => expect(calls.unlock).toHaveLength(1));
   });
 
+  it('gives the selected users exactly the checked roles', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    const grant = await screen.findByRole('button', { name: '角色配置' });
+    expect(grant).toBeDisabled();
+    await user.click(within(await screen.findByRole('row', { name: /op1/ })).getByRole('checkbox'));
+    await user.click(grant);
+    const dialog = await screen.findByRole('dialog', { name: '角色配置' });
+    expect(dialog).toHaveTextContent('选择的 1 个账号的角色将改为勾选的角色');
+    const save = within(dialog).getByRole('button', { name: '保存' });
+    expect(save).toBeDisabled();
+    const tree = await within(dialog).findByRole('tree', { name: '所属角色' });
+    // (a click on the row's text, as a pointer lands on it)
+    await user.click(within(within(tree).getByRole('treeitem', { name: '客服' })).getByText('客服'));
+    await user.click(save);
+    await waitFor(() => expect(calls.grant).toEqual(['901:32']));
+    expect(await screen.findByText('角色配置成功')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
   it('shows neither action to whoever may not edit users', async () => {
     renderPage((code) => code !== 'user_edit');
     await screen.findByText('op1');
     expect(screen.queryByRole('button', { name: '密码重置' })).toBeNull();
     expect(screen.queryByRole('button', { name: '账号解封' })).toBeNull();
+    expect(screen.queryByRole('button', { name: '角色配置' })).toBeNull();
   });
 
   it('sends a date-only birthday as midnight of that day', () => {

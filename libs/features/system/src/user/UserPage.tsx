@@ -1,21 +1,24 @@
 import { userResetPassword, userUnlock } from '@smart/api-sdk';
 import { CrudPage, useCrudContext, type CrudToolbarContext } from '@smart/crud';
 import { Button, toast, useConfirm } from '@smart/ui';
-import { KeyRound, LockOpen } from 'lucide-react';
+import { KeyRound, LockOpen, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RoleGrantDialog } from './RoleGrantDialog';
 import { userAdapter } from './user.adapter';
 import { userResource } from './user.resource';
 
 /**
- * The selected users' password reset (to the tenant's initial password, parameter `account.initPassword`) and
- * unlock (their failed sign-ins forgotten), each after a question; for whoever may edit users.
+ * The selected users' roles (one dialog for all of them), password reset (to the tenant's initial password, parameter
+ * `account.initPassword`) and unlock (their failed sign-ins forgotten), each after a question; for whoever may edit
+ * users.
  */
 function AccountActions({ page }: { page: CrudToolbarContext }) {
   const { t } = useTranslation();
   const confirm = useConfirm();
   const { can } = useCrudContext();
   const [busy, setBusy] = useState<'reset' | 'unlock' | undefined>();
+  const [granting, setGranting] = useState(false);
   if (!can('user_edit')) return null;
   const count = page.selectedIds.length;
 
@@ -49,6 +52,10 @@ function AccountActions({ page }: { page: CrudToolbarContext }) {
         <KeyRound aria-hidden />
         {t('system.user.resetPassword')}
       </Button>
+      <Button data-action="user-grant" disabled={count === 0} onClick={() => setGranting(true)}>
+        <ShieldCheck aria-hidden />
+        {t('system.user.grant')}
+      </Button>
       <Button
         data-action="user-unlock"
         disabled={count === 0 || !!busy}
@@ -58,6 +65,12 @@ function AccountActions({ page }: { page: CrudToolbarContext }) {
         <LockOpen aria-hidden />
         {t('system.user.unlock')}
       </Button>
+      <RoleGrantDialog
+        userIds={page.selectedIds}
+        open={granting}
+        onOpenChange={setGranting}
+        onGranted={page.reload}
+      />
     </>
   );
 }
