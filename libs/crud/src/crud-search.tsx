@@ -111,7 +111,10 @@ export function CrudSearch<Row, Form>({
             ? { ...column, type: 'input' }
             : column.type === 'switch' || column.type === 'radio'
               ? { ...column, type: 'select' }
-              : column;
+              : // a tree filter names one node (the server takes its subtree: a department and those below it)
+                column.type === 'tree' && column.multiple
+                ? { ...column, multiple: false }
+                : column;
         return (
           <div
             key={column.prop}

@@ -155,6 +155,19 @@ describe('user page', { timeout: 20_000 }, () => {
     expect(within(row).getByText('WEB')).toBeInTheDocument();
   });
 
+  it('filters by one department of the tree (the server adds the departments below it)', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByText('op1');
+    const search = screen.getByRole('search');
+    await user.click(within(search).getByRole('combobox', { name: /所属部门/ }));
+    const tree = await screen.findByRole('tree');
+    await user.click(tree.querySelector('[data-slot=tree-select-toggle]') as Element);
+    await user.click(within(tree).getByRole('treeitem', { name: '运营部' }));
+    await user.click(within(search).getByRole('button', { name: '搜索' }));
+    await waitFor(() => expect(calls.list.at(-1)?.get('deptId')).toBe('41'));
+  });
+
   it('creates a user: both passwords must match, the trees send comma-joined ids, the birthday a datetime', async () => {
     const user = userEvent.setup();
     renderPage();

@@ -26,7 +26,8 @@ const onlyOnAdd = { edit: true, view: true } as const;
 /**
  * The user page of docs/spec.md §2 (user.yaml): the list shows the account, names, platform, roles and departments
  * by the names the server sends; the dialog edits the account, the roles, departments and posts (trees and a list
- * from their own pages), the profile, and on add the password twice. Filters: account, real name, platform.
+ * from their own pages), the profile, and on add the password twice. Filters: account, real name, platform and
+ * department.
  */
 export const userResource = defineResource<User, UserForm>({
   name: 'user',
@@ -103,6 +104,8 @@ export const userResource = defineResource<User, UserForm>({
       multiple: true,
       checkStrictly: true,
       remoteOptions: depts,
+      // the filter names one department; the server lists its users and those of the departments below it
+      search: true,
       render: (row) => row.deptName,
       rules: { required: 'system.user.rules.deptId' },
     },
