@@ -60,3 +60,22 @@ test('on a phone the page has the whole width and the menu opens as a drawer ove
   await expect(page.getByRole('button', { name: '字典配置' })).toBeHidden();
   await expect(main.getByRole('heading', { name: /^字典项 · / })).toBeVisible();
 });
+
+test.describe('the folded top bar', () => {
+  test.use({ hasTouch: true });
+
+  test('on a phone the user menu holds language, theme and lock, and the lock dialog locks', async ({
+    page,
+  }) => {
+    await loginAsAdmin(page);
+    await expect(page.getByTestId('language-switch')).toHaveCount(0);
+    await page.getByTestId('user-menu').tap();
+    await expect(page.getByRole('menuitem', { name: '主题' })).toBeVisible();
+    await page.getByRole('menuitem', { name: '锁屏' }).tap();
+    const dialog = page.getByRole('dialog', { name: '设置锁屏密码' });
+    await expect(dialog).toBeVisible();
+    await dialog.getByLabel('锁屏密码').fill('secret');
+    await dialog.getByRole('button', { name: '锁屏' }).tap();
+    await expect(page).toHaveURL(/\/lock/);
+  });
+});

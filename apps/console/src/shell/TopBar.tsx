@@ -175,7 +175,9 @@ function TopBarView({ collapsed, onToggle, items, topMenuId, onTopMenu }: TopBar
                   <ThemeRadioGroup />
                 </DropdownMenuSubContent>
               </DropdownMenuSub>
-              <DropdownMenuItem onSelect={lockScreen.start}>
+              {/* the dialog opens once the menu has closed: opened while the menu's layer was still up, its form
+                  never received the submit (a Playwright test on a phone caught it) */}
+              <DropdownMenuItem onSelect={() => setTimeout(lockScreen.start, 0)}>
                 <Lock aria-hidden />
                 {t('lock.lock')}
               </DropdownMenuItem>
