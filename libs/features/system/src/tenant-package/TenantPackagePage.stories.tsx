@@ -12,6 +12,7 @@ import { CrudProvider } from '@smart/crud';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { http, HttpResponse } from 'msw';
 import { expect, screen, waitFor, within } from 'storybook/test';
+import { treeNode } from '../shared/tree-node.fixture';
 import zh from '../i18n/zh';
 import TenantPackagePage from './TenantPackagePage';
 
@@ -24,20 +25,14 @@ const t = (key: string) => {
 
 configureHttp({ baseUrl: '', getToken: () => 'storybook-token' });
 
-const node = (id: string, title: string, children?: TreeNode[]): TreeNode => ({
-  id,
-  parentId: '0',
-  title,
-  key: id,
-  value: id,
-  hasChildren: !!children,
-  ...(children ? { children } : {}),
-});
-
 const menus: TreeNode[] = [
-  node('10', '系统管理', [node('11', '用户管理'), node('12', '参数管理'), node('13', '系统字典')]),
-  node('20', '日志管理', [node('21', '通用日志')]),
-  node('30', '工作台'),
+  treeNode('10', '系统管理', [
+    treeNode('11', '用户管理'),
+    treeNode('12', '参数管理'),
+    treeNode('13', '系统字典'),
+  ]),
+  treeNode('20', '日志管理', [treeNode('21', '通用日志')]),
+  treeNode('30', '工作台'),
 ];
 
 /** A small stateful backend: list, detail, save, update and remove, plus the menu tree. */
