@@ -138,21 +138,7 @@ export const userResource = defineResource<User, UserForm>({
     },
     { prop: 'birthday', label: 'system.user.birthday', type: 'date', hideInList: true },
   ],
-  // the detail's datetime birthday as the date picker holds it; the names and figures stay out of the form
-  toForm: (row) => ({
-    id: row.id,
-    account: row.account,
-    name: row.name,
-    realName: row.realName,
-    userType: row.userType,
-    roleId: row.roleId,
-    deptId: row.deptId,
-    postId: row.postId,
-    code: row.code,
-    phone: row.phone,
-    email: row.email,
-    sex: row.sex,
-    birthday: row.birthday ? row.birthday.slice(0, 10) : '',
-  }),
+  // the detail's datetime birthday as the date picker holds it (the adapter sends only the contract's fields)
+  toForm: (row) => ({ ...row, birthday: row.birthday ? row.birthday.slice(0, 10) : '' }),
   dialog: { width: 880, closeOnOutsideClick: false },
 });
