@@ -1,5 +1,6 @@
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import dayjs from 'dayjs';
 import { Activity } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 
@@ -204,23 +205,23 @@ describe('CrudPage', () => {
     expect((screen.getByLabelText('参数名称') as HTMLInputElement).value).toBe('');
   });
 
-  it('sends a date range as _dategt / _datelt', async () => {
+  it("sends a date range picked in the kit's calendar as _dategt / _datelt, whole days", async () => {
     const adapter = makeAdapter();
     const { user } = renderPage(adapter);
     await waitForRows();
-    fireEvent.change(screen.getByLabelText('创建时间 开始时间'), {
-      target: { value: '2024-01-02T03:04:05' },
-    });
-    fireEvent.change(screen.getByLabelText('创建时间 结束时间'), {
-      target: { value: '2024-02-03T23:59:59' },
-    });
+    await user.click(screen.getByRole('combobox', { name: '创建时间' }));
+    const calendar = await screen.findByRole('dialog');
+    const month = dayjs().format('YYYY-MM');
+    // the later day first: the picker orders the two
+    for (const day of ['20', '05'])
+      await user.click(calendar.querySelector(`button[data-day="${month}-${day}"]`)!);
     await user.click(screen.getByRole('button', { name: '搜索' }));
     await waitFor(() =>
       expect(lastListParams(adapter)).toEqual({
         current: 1,
         size: 10,
-        createTime_dategt: '2024-01-02 03:04:05',
-        createTime_datelt: '2024-02-03 23:59:59',
+        createTime_dategt: `${month}-05 00:00:00`,
+        createTime_datelt: `${month}-20 23:59:59`,
       }),
     );
   });

@@ -1,9 +1,10 @@
 import { ChevronDown, ChevronUp, RotateCcw, Search } from 'lucide-react';
 import * as React from 'react';
 
-import { Button, Input, Label, PHONE_QUERY, cn, useMediaQuery, useUiLocale } from '@smart/ui';
+import { Button, Label, PHONE_QUERY, cn, useMediaQuery, useUiLocale } from '@smart/ui';
 import { useCrudContext } from './crud-context';
 import { CrudControl } from './crud-field';
+import { DateRangePicker } from './lazy-controls';
 import { isRangeColumn, type SearchValues } from './search-params';
 import type { CrudColumn } from './types';
 
@@ -70,37 +71,21 @@ export function CrudSearch<Row, Form>({
         const label = t(column.label);
         if (isRangeColumn(column)) {
           const range = values[column.prop];
-          const [start, end] = Array.isArray(range) ? range : ['', ''];
-          const inputType = column.type === 'date' ? 'date' : 'datetime-local';
+          // the kit's range picker, as in forms: whole days, sent from the first's start to the last's end
+          // (search-params.ts), where a native input showed the browser's own format
           return (
             <div
               key={column.prop}
               data-slot="crud-search-field"
-              className="grid grid-cols-[minmax(0,1fr)] gap-1.5"
+              className="grid w-60 grid-cols-[minmax(0,1fr)] gap-1.5"
             >
-              <Label htmlFor={`${id}-start`}>{label}</Label>
-              <div className="flex items-center gap-1.5">
-                <Input
-                  id={`${id}-start`}
-                  type={inputType}
-                  step={inputType === 'datetime-local' ? 1 : undefined}
-                  className="w-52"
-                  aria-label={`${label} ${messages.startTime}`}
-                  value={start}
-                  onChange={(e) => set(column.prop, [e.target.value, end])}
-                />
-                <span className="text-muted-foreground" aria-hidden>
-                  –
-                </span>
-                <Input
-                  type={inputType}
-                  step={inputType === 'datetime-local' ? 1 : undefined}
-                  className="w-52"
-                  aria-label={`${label} ${messages.endTime}`}
-                  value={end}
-                  onChange={(e) => set(column.prop, [start, e.target.value])}
-                />
-              </div>
+              <Label htmlFor={id}>{label}</Label>
+              <DateRangePicker
+                id={id}
+                name={column.prop}
+                value={Array.isArray(range) && (range[0] || range[1]) ? range : null}
+                onChange={(next) => set(column.prop, next)}
+              />
             </div>
           );
         }

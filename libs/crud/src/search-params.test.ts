@@ -30,4 +30,11 @@ describe('buildSearchParams', () => {
       day_datelt: '2024-05-02 23:59:59',
     });
   });
+
+  it('reads a day of a datetime range from its first to its last second (the range picker gives days)', () => {
+    expect(buildSearchParams({ createTime: ['2024-05-01', '2024-05-03'] }, columns)).toEqual({
+      createTime_dategt: '2024-05-01 00:00:00',
+      createTime_datelt: '2024-05-03 23:59:59',
+    });
+  });
 });

@@ -14,10 +14,15 @@ export function isRangeColumn<Row, Form>(column: CrudColumn<Row, Form>): boolean
   );
 }
 
+/** A day without a time (what the search bar's range picker gives). */
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
 function formatBound(value: string, dateOnly: boolean, end: boolean): string | undefined {
   const parsed = dayjs(value);
   if (!parsed.isValid()) return undefined;
-  if (dateOnly) return (end ? parsed.endOf('day') : parsed.startOf('day')).format(DATE_TIME_FORMAT);
+  // a day bounds a datetime column from its first to its last second
+  if (dateOnly || DAY.test(value))
+    return (end ? parsed.endOf('day') : parsed.startOf('day')).format(DATE_TIME_FORMAT);
   return parsed.format(DATE_TIME_FORMAT);
 }
 
@@ -27,7 +32,8 @@ function isEmpty(value: unknown): boolean {
 
 /**
  * Turn search-bar values into list filters: drops empty values, trims text, and sends a date range as its column's
- * `searchRangeParams` (default `<prop>_dategt` / `<prop>_datelt`) formatted `YYYY-MM-DD HH:mm:ss`.
+ * `searchRangeParams` (default `<prop>_dategt` / `<prop>_datelt`) formatted `YYYY-MM-DD HH:mm:ss`; a day
+ * without a time reaches from its start to its end.
  */
 export function buildSearchParams<Row, Form>(
   values: SearchValues,

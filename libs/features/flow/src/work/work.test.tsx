@@ -2,8 +2,9 @@ import { configureHttp, dictDictionary, type BladeFlow, type FlowProcess } from 
 import { envelope, errorResponse } from '@smart/api-sdk/mocks';
 import { CrudProvider } from '@smart/crud';
 import { toast, Toaster } from '@smart/ui';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import dayjs from 'dayjs';
 import { http, HttpResponse } from 'msw';
 import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -239,20 +240,19 @@ describe('待办事务', () => {
     await screen.findByRole('row', { name: /user-12/ });
 
     await user.type(screen.getByLabelText('流程名称'), '请假');
-    fireEvent.change(screen.getByLabelText('申请时间 开始时间'), {
-      target: { value: '2026-11-01T00:00:00' },
-    });
-    fireEvent.change(screen.getByLabelText('申请时间 结束时间'), {
-      target: { value: '2026-12-01T00:00:00' },
-    });
+    await user.click(screen.getByRole('combobox', { name: '申请时间' }));
+    const calendar = await screen.findByRole('dialog');
+    const month = dayjs().format('YYYY-MM');
+    for (const day of ['01', '12'])
+      await user.click(calendar.querySelector(`button[data-day="${month}-${day}"]`)!);
     await user.click(screen.getByRole('button', { name: '搜索' }));
     await waitFor(() =>
       expect(last('todo')).toEqual({
         current: '1',
         size: '10',
         processDefinitionName: '请假',
-        beginDate: '2026-11-01 00:00:00',
-        endDate: '2026-12-01 00:00:00',
+        beginDate: `${month}-01 00:00:00`,
+        endDate: `${month}-12 23:59:59`,
       }),
     );
 
