@@ -5,6 +5,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deriveEntities, type ContractDocument } from '../src/manifest/derive';
+import { placeholderText } from '../src/manifest/field-texts';
 import type { EntityManifestData } from '../src/manifest/types';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -68,8 +69,9 @@ for (const e of entities) {
 }
 
 /**
- * `entity.<name>.{_title, _menu, <field>, _rules.<field>}` in each language: the entity's own keys start with `_`,
- * which no field name does, so a field named `title` (a log's) keeps its label and the dialog title its noun.
+ * `entity.<name>.{_title, _menu, <field>, _rules.<field>, _placeholders.<field>}` in each language: the entity's own
+ * keys start with `_`, which no field name does, so a field named `title` (a log's) keeps its label and the dialog
+ * title its noun. Every field typed in a form or a search bar gets its own placeholder (field-texts.ts).
  */
 function catalogue(lang: 'zh' | 'en') {
   const all: Record<string, unknown> = {};
@@ -77,13 +79,18 @@ function catalogue(lang: 'zh' | 'en') {
     const c: Record<string, unknown> = { _title: e.label[lang] };
     if (e.menu) c._menu = e.menu.name[lang];
     const rules: Record<string, string> = {};
+    const placeholders: Record<string, string> = {};
+    const filtered = new Set(e.filters.map((f) => f.field));
     for (const f of e.fields) {
       if (f.name.startsWith('_'))
         throw new Error(`write-entities: ${e.name}.${f.name}: a field name cannot start with _`);
       if (f.label) c[f.name] = f.label[lang];
       if (f.rule) rules[f.name] = f.rule[lang];
+      const placeholder = (f.inForm || filtered.has(f.name)) && placeholderText(f, f.name === e.tree?.parent);
+      if (placeholder) placeholders[f.name] = placeholder[lang];
     }
     c._rules = rules;
+    c._placeholders = placeholders;
     all[camel(e.name)] = c;
   }
   return { entity: all };

@@ -36,7 +36,7 @@ import {
 } from './lazy-controls';
 import { LinesTextarea } from './lines-textarea';
 import { useColumnOptions } from './remote-options';
-import type { CrudColumn, Option } from './types';
+import { isChoiceType, type CrudColumn, type Option } from './types';
 
 export { CrudCell } from './crud-cell';
 
@@ -72,12 +72,11 @@ export function CrudControl<Row, Form>({
   const options = useColumnOptions(column);
   const label = t(column.label);
   const type = column.type ?? 'input';
-  const isChoice = !['input', 'textarea', 'lines', 'password', 'number'].includes(type);
   const placeholder = readOnly
     ? undefined
     : column.placeholder
       ? t(column.placeholder)
-      : isChoice
+      : isChoiceType(type)
         ? messages.pleaseSelect(label)
         : messages.pleaseInput(label);
   const separator = column.separator ?? ',';

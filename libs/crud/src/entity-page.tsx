@@ -42,8 +42,8 @@ export function entityResource(
   const editable = abilities.add || abilities.edit;
   const columns: Record<string, object | false> = {};
   for (const f of entity.fields) {
-    // a tree's parent is picked among the rows on screen (crud-tree.ts withParentOptions), not typed as an id
-    if (f.name === entity.tree?.parent) columns[f.name] = { type: 'tree', listHidden: true };
+    // a tree's parent (a tree select, entity-resource.ts) is the tree itself in the list
+    if (f.name === entity.tree?.parent) columns[f.name] = { listHidden: true };
     else if (structured(f)) columns[f.name] = false;
     // a log's view dialog shows what the list holds (nothing of it is a form field)
     else if (!editable && !BOOKKEEPING.has(f.name)) columns[f.name] = { hideInForm: false };

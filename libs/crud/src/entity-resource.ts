@@ -2,7 +2,7 @@ import type { EntityField, EntityFilter, EntityManifest, FilterKind } from '@sma
 import { toSnakeCase } from '@smart/ui';
 
 import { refOptions } from './entity-refs';
-import type { CrudColumn, CrudFieldType, CrudRules, ResourceDef } from './types';
+import { isChoiceType, type CrudColumn, type CrudFieldType, type CrudRules, type ResourceDef } from './types';
 
 type Prop<Row, Form> = Extract<keyof Row | keyof Form, string>;
 
@@ -96,7 +96,8 @@ function deriveColumn<Row, Form>(
   field: EntityField,
 ): CrudColumn<Row, Form> {
   const prop = field.name as Prop<Row, Form>;
-  const type = guessType(field);
+  // a tree's parent is picked among the rows on screen (crud-tree.ts withParentOptions), not typed as an id
+  const type = field.name === entity.tree?.parent ? 'tree' : guessType(field);
   const column: CrudColumn<Row, Form> = { prop, label: `${entity.i18n}.${field.name}`, type };
   if (type === 'textarea' || type === 'lines') column.span = 24;
   if (field.ref) {
@@ -108,6 +109,9 @@ function deriveColumn<Row, Form>(
   } else if (field.enum) column.options = field.enum.map((value) => ({ label: String(value), value }));
   const rules = deriveRules(field, entity.i18n);
   if (rules) column.rules = rules;
+  // the field's own placeholder, written for every field typed in a form or a search bar (write-entities.ts)
+  if (field.label && (field.inForm || entity.filters.some((f) => f.field === field.name)))
+    column.placeholder = `${entity.i18n}._placeholders.${field.name}`;
   if (!field.inForm) column.hideInForm = true;
   else if (field.default !== undefined) column.defaultValue = field.default;
   // a write-only field (a password) is typed in a dialog, never answered: no list cell, nothing to view
@@ -138,6 +142,20 @@ export function formAbilities(entity: Pick<EntityManifest<unknown, unknown>, 'bu
   };
 }
 
+/**
+ * A page's patch over a derived column. A patch that turns a typed field into a picked one (a parent id into a tree)
+ * or back drops the generated placeholder, worded for the other kind, unless it brings its own.
+ */
+function patchColumn<Row, Form>(
+  column: CrudColumn<Row, Form>,
+  patch: Partial<CrudColumn<Row, Form>> | undefined,
+): CrudColumn<Row, Form> {
+  const next = { ...column, ...patch };
+  if (patch?.type && !patch.placeholder && isChoiceType(patch.type) !== isChoiceType(column.type))
+    delete next.placeholder;
+  return next;
+}
+
 /** A ResourceDef compiled from an entity manifest, then the page's overrides. */
 export function resourceFromEntity<Row, Form>(
   entity: EntityManifest<Row, Form>,
@@ -150,7 +168,7 @@ export function resourceFromEntity<Row, Form>(
     .filter((field) => field.inForm || patchOf(field.name))
     .flatMap((field) => {
       const patch = patchOf(field.name);
-      return patch === false ? [] : [{ ...deriveColumn(entity, field), ...patch }];
+      return patch === false ? [] : [patchColumn(deriveColumn(entity, field), patch)];
     })
     .concat(extra);
   const rank = (prop: string) => {

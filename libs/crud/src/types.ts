@@ -46,6 +46,14 @@ export type CrudFieldType =
   | 'avatar'
   | 'color';
 
+/** Types whose control is typed into; the rest pick (a list, a tree, a date, a file), and their texts say so. */
+const TYPED: readonly CrudFieldType[] = ['input', 'textarea', 'lines', 'password', 'number'];
+
+/** Whether a control of this type picks rather than takes typing (default `input`). */
+export function isChoiceType(type: CrudFieldType | undefined): boolean {
+  return !TYPED.includes(type ?? 'input');
+}
+
 export type CrudFormMode = 'add' | 'edit' | 'view';
 
 /** A rule with its message key (translated through the CRUD context's `t`). */

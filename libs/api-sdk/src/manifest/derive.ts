@@ -88,6 +88,8 @@ function field(
   if (label) f.label = label;
   const rule = localText(s['x-rule']);
   if (rule) f.rule = rule;
+  const placeholder = localText(s['x-placeholder']);
+  if (placeholder) f.placeholder = placeholder;
   if (typeof s['x-dict'] === 'string') f.dict = s['x-dict'];
   if (['string', 'number', 'boolean'].includes(typeof s.default))
     f.default = s.default as string | number | boolean;

@@ -2,4 +2,5 @@
 // server); the generated manifests themselves are at `@smart/api-sdk/entities`.
 export * from './types';
 export * from './entity';
+export { isChoiceField, midSentence, placeholderText } from './field-texts';
 export { deriveEntities, snakeCase, type ContractDocument } from './derive';

@@ -87,6 +87,8 @@ export interface EntityField {
   label?: LocalText;
   /** The message of the field's first rule (required, else length). */
   rule?: LocalText;
+  /** The contract's `x-placeholder`, where the label alone does not say what to type (a format); see field-texts.ts. */
+  placeholder?: LocalText;
   dict?: string;
   enum?: (string | number)[];
   /** Part of the submit (or save) body. */
