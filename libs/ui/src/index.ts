@@ -65,6 +65,7 @@ export {
   DropdownMenu,
   DropdownMenuCheckboxItem,
   DropdownMenuContent,
+  DropdownMenuDialogItem,
   DropdownMenuGroup,
   DropdownMenuItem,
   DropdownMenuLabel,
@@ -76,6 +77,7 @@ export {
   DropdownMenuSubContent,
   DropdownMenuSubTrigger,
   DropdownMenuTrigger,
+  type DropdownMenuDialogItemProps,
   type DropdownMenuItemProps,
 } from './components/dropdown-menu';
 export { EmptyState, type EmptyStateProps } from './components/empty-state';

@@ -1,6 +1,6 @@
 import { deptSelect, roleSelect } from '@smart/api-sdk';
 import { getSession, getWebsite, switchDeptRole, useSession } from '@smart/auth';
-import { Button, DropdownMenuItem, Label, SimpleDialog, SimpleSelect } from '@smart/ui';
+import { Button, DropdownMenuDialogItem, Label, SimpleDialog, SimpleSelect } from '@smart/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Repeat } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
@@ -131,10 +131,10 @@ export function useSwitchDeptRole(): { menuItem: ReactNode; dialog: ReactNode } 
   if (!getWebsite().switchMode) return { menuItem: null, dialog: null };
   return {
     menuItem: (
-      <DropdownMenuItem onSelect={() => setOpen(true)} data-testid="switch-dept-role">
+      <DropdownMenuDialogItem onOpen={() => setOpen(true)} data-testid="switch-dept-role">
         <Repeat aria-hidden />
         {t('switch.menu')}
-      </DropdownMenuItem>
+      </DropdownMenuDialogItem>
     ),
     dialog: open ? <SwitchDeptRoleDialog open={open} onOpenChange={setOpen} /> : null,
   };

@@ -4,6 +4,7 @@ import {
   Button,
   DropdownMenu,
   DropdownMenuContent,
+  DropdownMenuDialogItem,
   DropdownMenuItem,
   DropdownMenuLabel,
   DropdownMenuSeparator,
@@ -175,12 +176,10 @@ function TopBarView({ collapsed, onToggle, items, topMenuId, onTopMenu }: TopBar
                   <ThemeRadioGroup />
                 </DropdownMenuSubContent>
               </DropdownMenuSub>
-              {/* the dialog opens once the menu has closed: opened while the menu's layer was still up, its form
-                  never received the submit (a Playwright test on a phone caught it) */}
-              <DropdownMenuItem onSelect={() => setTimeout(lockScreen.start, 0)}>
+              <DropdownMenuDialogItem onOpen={lockScreen.start}>
                 <Lock aria-hidden />
                 {t('lock.lock')}
-              </DropdownMenuItem>
+              </DropdownMenuDialogItem>
               <DropdownMenuSeparator />
             </>
           ) : null}

@@ -64,6 +64,20 @@ export function DropdownMenuItem({ className, variant = 'default', inset, ...pro
   );
 }
 
+export type DropdownMenuDialogItemProps = Omit<DropdownMenuItemProps, 'onSelect'> & {
+  /** Opens the dialog; runs once the menu has closed. */
+  onOpen: () => void;
+};
+
+/**
+ * A menu item that opens a dialog. The dialog opens once the menu has closed: opened from inside the menu's
+ * `onSelect`, while the menu's dismissable layer and focus scope were still up, its form never received the submit
+ * on a touch screen (the phone menu's lock, apps/console-e2e phone-layout.spec.ts).
+ */
+export function DropdownMenuDialogItem({ onOpen, ...props }: DropdownMenuDialogItemProps) {
+  return <DropdownMenuItem {...props} onSelect={() => setTimeout(onOpen, 0)} />;
+}
+
 export function DropdownMenuCheckboxItem({
   className,
   children,
