@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 
 import { defineResource } from './define-resource';
 import { entityResource } from './entity-page';
-import { catalogueT, placeholderGaps, showsPlaceholder } from './testing';
+import { catalogueT, textGaps, showsPlaceholder } from './testing';
 import { isChoiceType } from './types';
 
 // Every placeholder of a generated page is one catalogue key per field in each language (write-entities.ts
@@ -17,7 +17,7 @@ describe('placeholders of the declared entities', () => {
     let checked = 0;
     for (const entity of allEntities) {
       const resource = defineResource(entity as never);
-      expect(placeholderGaps(resource, zh, en)).toEqual([]);
+      expect(textGaps(resource, zh, en)).toEqual([]);
       for (const column of resource.columns.filter((c) => showsPlaceholder(c))) {
         expect(column.placeholder, `${entity.name}.${String(column.prop)}`).toBe(
           `${entity.i18n}._placeholders.${String(column.prop)}`,
@@ -36,8 +36,7 @@ describe('placeholders of the declared entities', () => {
   });
 
   it("leaves no gap on the console's generic page of any entity either", () => {
-    for (const entity of allEntities)
-      expect(placeholderGaps(entityResource(entity as never), zh, en)).toEqual([]);
+    for (const entity of allEntities) expect(textGaps(entityResource(entity as never), zh, en)).toEqual([]);
   });
 
   it('words English mid-sentence (lower-case nouns, names and acronyms kept)', () => {

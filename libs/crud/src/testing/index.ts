@@ -2,4 +2,4 @@
 // the console's bundles because only tests and stories import this entry).
 export { memoryBackend, type MemoryBackend, type MemoryBackendOptions } from './memory-backend';
 export { catalogueT } from './catalogue-t';
-export { placeholderGaps, showsPlaceholder } from './placeholder-gaps';
+export { showsPlaceholder, textGaps } from './text-gaps';

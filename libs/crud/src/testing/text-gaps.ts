@@ -15,25 +15,30 @@ export function showsPlaceholder<Row, Form>(column: CrudColumn<Row, Form>, edita
 }
 
 /**
- * The columns of a resource whose placeholder is not one catalogue key of their own in every given catalogue
- * (`t` answers the key itself when it has no text): the kit would word those from the label at run time.
- * Feature tests assert this is empty, so every placeholder a page shows is translated as a whole.
+ * The texts of a resource that are not one catalogue key of their own in every given catalogue (`t` answers the
+ * key itself when it has no text): a placeholder shown without a key, a required rule without a message key, or a
+ * key missing in a language. The kit would word those from the label at run time (crud-field.tsx,
+ * crud-form-dialog.tsx); feature tests assert this is empty, so every text a page shows is translated as a whole.
  */
-export function placeholderGaps<Row, Form>(
+export function textGaps<Row, Form>(
   resource: ResourceDef<Row, Form>,
   ...catalogues: ((key: string) => string)[]
 ): string[] {
   const gaps: string[] = [];
   const editable = resource.actions?.add !== false || resource.actions?.edit !== false;
+  const check = (where: string, key: string) =>
+    catalogues.forEach((t, i) => {
+      if (t(key) === key) gaps.push(`${where}: ${key} missing in catalogue ${i}`);
+    });
   for (const column of resource.columns) {
-    if (!showsPlaceholder(column, editable)) continue;
     const where = `${resource.name}.${String(column.prop)}`;
-    if (!column.placeholder) gaps.push(`${where}: no placeholder key`);
-    else
-      catalogues.forEach((t, i) => {
-        if (t(column.placeholder!) === column.placeholder)
-          gaps.push(`${where}: ${column.placeholder} missing in catalogue ${i}`);
-      });
+    if (showsPlaceholder(column, editable)) {
+      if (column.placeholder) check(where, column.placeholder);
+      else gaps.push(`${where}: no placeholder key`);
+    }
+    const required = column.rules?.required;
+    if (typeof required === 'string') check(where, required);
+    else if (required === true) gaps.push(`${where}: a required rule without a message key`);
   }
   return gaps;
 }

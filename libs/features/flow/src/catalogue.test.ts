@@ -2,8 +2,13 @@
 // apps/console/src/i18n/missing-keys.test.ts). Keys built from a template are enumerated from the values it takes.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { ResourceDef } from '@smart/crud';
+import { catalogueT, textGaps } from '@smart/crud/testing';
 import { describe, expect, it } from 'vitest';
+import enCatalogue from './i18n/en';
+import zhCatalogue from './i18n/zh';
 import { feature } from './index';
+import { doneResource, sendResource, startResource, taskResource } from './work/work.resource';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -51,5 +56,36 @@ describe('the flow catalogue', () => {
       ),
     ];
     expect(wanted.filter((key) => !zh.includes(key) || !en.includes(key))).toEqual([]);
+  });
+});
+
+// Every placeholder of the work lists' search bars is one key of its own in both languages, never a label the kit
+// wraps in 请输入… / 请选择… at run time (libs/crud crud-field.tsx).
+describe('the placeholders of the work lists', () => {
+  const zhT = catalogueT(zhCatalogue);
+  const enT = catalogueT(enCatalogue);
+  const t = (key: string) => key;
+  const resources = {
+    start: startResource(t),
+    claim: taskResource('work_claim'),
+    todo: taskResource('work_todo'),
+    send: sendResource(t),
+    done: doneResource(t),
+  } as unknown as Record<string, ResourceDef<never, never>>;
+
+  it.each(Object.keys(resources))(
+    '%s: every placeholder and required message is its own key, in zh and en',
+    (name) => {
+      expect(textGaps(resources[name]!, zhT, enT)).toEqual([]);
+    },
+  );
+
+  it('words the category as a choice and the process name as typing', () => {
+    const placeholder = (prop: string) =>
+      resources['todo']!.columns.find((c) => c.prop === prop)!.placeholder!;
+    expect(zhT(placeholder('category'))).toBe('请选择流程分类');
+    expect(enT(placeholder('category'))).toBe('Select category');
+    expect(zhT(placeholder('processDefinitionName'))).toBe('请输入流程名称');
+    expect(enT(placeholder('processDefinitionName'))).toBe('Enter process name');
   });
 });

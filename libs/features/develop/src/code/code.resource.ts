@@ -8,7 +8,11 @@ import { defineResource, entityAdapter, type Option } from '@smart/crud';
 export function codeResource(datasources: Option[]) {
   return defineResource(codeEntity, {
     columns: {
-      datasourceId: { type: 'select', options: datasources },
+      datasourceId: {
+        type: 'select',
+        options: datasources,
+        placeholder: 'develop.code.placeholders.datasourceId',
+      },
       packageName: { type: 'input' },
       apiPath: { type: 'input', span: 24, hideInList: true },
       webPath: { type: 'input', span: 24, hideInList: true },

@@ -10,6 +10,11 @@ const en: DevelopCatalogue = {
     previewEmpty: 'No files were generated',
     download: 'Download',
     loading: 'Loading…',
+    code: {
+      placeholders: {
+        datasourceId: 'Select datasource',
+      },
+    },
   },
 };
 

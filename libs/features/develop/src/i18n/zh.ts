@@ -8,6 +8,12 @@ const zh = {
     previewEmpty: '没有生成的文件',
     download: '下载',
     loading: '加载中…',
+    code: {
+      placeholders: {
+        // picked among the datasources on this page, where the contract's field is typed
+        datasourceId: '请选择数据源',
+      },
+    },
   },
 };
 

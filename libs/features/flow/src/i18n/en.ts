@@ -86,6 +86,11 @@ const en = {
     detail: 'Details',
     history: 'History',
     historyFailed: 'The history could not be loaded',
+    // the search bars of the work lists
+    placeholders: {
+      category: 'Select category',
+      processDefinitionName: 'Enter process name',
+    },
   },
 };
 

@@ -86,6 +86,11 @@ const zh = {
     detail: '详情',
     history: '流程记录',
     historyFailed: '无法加载流程记录',
+    // the search bars of the work lists
+    placeholders: {
+      category: '请选择流程分类',
+      processDefinitionName: '请输入流程名称',
+    },
   },
 };
 

@@ -31,6 +31,7 @@ function categoryColumn<Row extends { category?: string; categoryName?: string }
   return {
     prop: 'category' as CrudColumn<Row>['prop'],
     label: 'work.category',
+    placeholder: 'work.placeholders.category',
     type: 'select',
     dict: 'flow',
     search: true,
@@ -80,7 +81,13 @@ export function startResource(t: T): ResourceDef<FlowProcess> {
 function taskColumns(listCategory: boolean): CrudColumn<BladeFlow>[] {
   return [
     categoryColumn<BladeFlow>(listCategory),
-    { prop: 'processDefinitionName', label: 'work.processName', search: true, minWidth: 140 },
+    {
+      prop: 'processDefinitionName',
+      label: 'work.processName',
+      placeholder: 'work.placeholders.processDefinitionName',
+      search: true,
+      minWidth: 140,
+    },
     { prop: 'taskName', label: 'work.taskName', width: 140 },
     {
       prop: 'processDefinitionVersion',

@@ -14,7 +14,14 @@ const GRANTS: Option[] = ['refresh_token', 'password', 'authorization_code', 'ca
 export const clientResource = defineResource(clientEntity, {
   columns: {
     clientSecret: { type: 'password' },
-    authorizedGrantTypes: { type: 'multiselect', options: GRANTS, dataType: 'string', span: 24 },
+    // picked now, so worded as a choice (the generated placeholder is a typed one's, entity-resource.ts patchColumn)
+    authorizedGrantTypes: {
+      type: 'multiselect',
+      options: GRANTS,
+      dataType: 'string',
+      span: 24,
+      placeholder: 'system.client.placeholders.authorizedGrantTypes',
+    },
     webServerRedirectUri: { hideInList: true },
     resourceIds: { hideInList: true },
     authorities: { hideInList: true },

@@ -36,6 +36,7 @@ function sealedAndRemark<Row extends Dict>(
     {
       prop: 'remark',
       label: 'system.dict.remark',
+      placeholder: 'system.dict.placeholders.remark',
       type: 'textarea',
       rows: 2,
       span: 24,
@@ -67,18 +68,21 @@ export function parentDictResource(
       {
         prop: 'code',
         label: 'system.dict.code',
+        placeholder: 'system.dict.placeholders.code',
         search: true,
         rules: { required: 'system.dict.rules.code', max: 255 },
       },
       {
         prop: 'dictValue',
         label: 'system.dict.dictValue',
+        placeholder: 'system.dict.placeholders.dictValue',
         search: true,
         rules: { required: 'system.dict.rules.dictValue', max: 255 },
       },
       {
         prop: 'sort',
         label: 'system.dict.sort',
+        placeholder: 'system.dict.placeholders.sort',
         type: 'number',
         width: 100,
         min: 0,
@@ -108,6 +112,7 @@ export function childDictResource(
     {
       prop: 'code',
       label: 'system.dict.code',
+      placeholder: 'system.dict.placeholders.code',
       defaultValue: parent.code,
       disabled: fixed,
       rules: { required: 'system.dict.rules.code', max: 255 },
@@ -115,9 +120,9 @@ export function childDictResource(
     {
       prop: 'parentId',
       label: 'system.dict.parentId',
+      placeholder: 'system.dict.placeholders.parentId',
       type: 'tree',
       options: parentOptions,
-      placeholder: 'system.dict.rules.parentId',
       defaultValue: parent.id,
       disabled: fixed,
       hideInList: true,
@@ -125,6 +130,7 @@ export function childDictResource(
     {
       prop: 'dictValue',
       label: 'system.dict.dictValue',
+      placeholder: 'system.dict.placeholders.dictValue',
       search: true,
       rules: { required: 'system.dict.rules.dictValue', max: 255 },
       render: (row) => (
@@ -136,12 +142,14 @@ export function childDictResource(
     {
       prop: 'dictKey',
       label: 'system.dict.dictKey',
+      placeholder: 'system.dict.placeholders.dictKey',
       width: 80,
       rules: { required: 'system.dict.rules.dictKey', max: 255 },
     },
     {
       prop: 'sort',
       label: 'system.dict.sort',
+      placeholder: 'system.dict.placeholders.sort',
       type: 'number',
       width: 100,
       min: 0,

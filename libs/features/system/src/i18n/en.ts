@@ -27,7 +27,14 @@ const en: Shape<SystemCatalogue> = {
         dictKey: 'Please enter dictionary key value',
         sort: 'Please enter dictionary sort',
         isSealed: 'Please select sealed',
-        parentId: 'Please select parent dictionary',
+      },
+      placeholders: {
+        code: 'Enter dictionary code',
+        dictValue: 'Enter dictionary name',
+        dictKey: 'Enter dictionary key value',
+        sort: 'Enter dictionary sort',
+        remark: 'Enter dictionary remark',
+        parentId: 'Select parent dictionary',
       },
     },
     user: {
@@ -67,6 +74,22 @@ const en: Shape<SystemCatalogue> = {
         deptId: 'Please select the departments',
         email: 'Please enter a valid e-mail address',
       },
+      placeholders: {
+        account: 'Enter account',
+        password: 'Enter password',
+        password2: 'Enter the password again',
+        name: 'Enter nickname',
+        realName: 'Enter real name',
+        userType: 'Select platform',
+        roleId: 'Select roles',
+        deptId: 'Select departments',
+        postId: 'Select posts',
+        code: 'Enter employee number',
+        phone: 'Enter phone',
+        email: 'e.g. name@example.com',
+        sex: 'Select sex',
+        birthday: 'Select a date',
+      },
     },
     region: {
       title: 'Region',
@@ -83,6 +106,14 @@ const en: Shape<SystemCatalogue> = {
         parentCode: 'Please select the parent',
         regionLevel: 'Please select the level',
       },
+      placeholders: {
+        name: 'Enter name',
+        code: 'e.g. 110101',
+        parentCode: 'Select parent',
+        regionLevel: 'Select level',
+        sort: 'Enter sort',
+        remark: 'Enter remark',
+      },
     },
     tenantPackage: {
       title: 'Tenant package',
@@ -92,6 +123,16 @@ const en: Shape<SystemCatalogue> = {
       rules: {
         packageName: 'Please enter package name',
         menuId: 'Please select menus',
+      },
+      placeholders: {
+        packageName: 'Enter package name',
+        menuId: 'Select menus',
+        remark: 'Enter remark',
+      },
+    },
+    client: {
+      placeholders: {
+        authorizedGrantTypes: 'Select grant types',
       },
     },
   },

@@ -23,6 +23,13 @@ const zh = {
         dictKey: '请输入字典键值',
         sort: '请输入字典排序',
         isSealed: '请选择字典封存',
+      },
+      placeholders: {
+        code: '请输入字典编号',
+        dictValue: '请输入字典名称',
+        dictKey: '请输入字典键值',
+        sort: '请输入字典排序',
+        remark: '请输入字典备注',
         parentId: '请选择上级字典',
       },
     },
@@ -63,6 +70,22 @@ const zh = {
         deptId: '请选择所属部门',
         email: '请输入正确的电子邮箱',
       },
+      placeholders: {
+        account: '请输入登录账号',
+        password: '请输入密码',
+        password2: '请再次输入密码',
+        name: '请输入用户昵称',
+        realName: '请输入用户姓名',
+        userType: '请选择用户平台',
+        roleId: '请选择所属角色',
+        deptId: '请选择所属部门',
+        postId: '请选择所属岗位',
+        code: '请输入用户编号',
+        phone: '请输入手机号码',
+        email: '如 name@example.com',
+        sex: '请选择用户性别',
+        birthday: '请选择用户生日',
+      },
     },
     region: {
       title: '行政区划',
@@ -79,6 +102,14 @@ const zh = {
         parentCode: '请选择上级区划',
         regionLevel: '请选择区划等级',
       },
+      placeholders: {
+        name: '请输入区划名称',
+        code: '如 110101',
+        parentCode: '请选择上级区划',
+        regionLevel: '请选择区划等级',
+        sort: '请输入排序',
+        remark: '请输入备注',
+      },
     },
     tenantPackage: {
       title: '租户产品包',
@@ -88,6 +119,17 @@ const zh = {
       rules: {
         packageName: '请输入产品包名称',
         menuId: '请选择菜单',
+      },
+      placeholders: {
+        packageName: '请输入产品包名称',
+        menuId: '请选择菜单列表',
+        remark: '请输入备注',
+      },
+    },
+    client: {
+      placeholders: {
+        // the grants are picked from a list on this page, where the contract's field is typed
+        authorizedGrantTypes: '请选择授权类型',
       },
     },
   },

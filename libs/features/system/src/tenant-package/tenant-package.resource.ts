@@ -40,6 +40,7 @@ export function tenantPackageResource(menus: Option[]): ResourceDef<TenantPackag
       {
         prop: 'packageName',
         label: 'system.tenantPackage.packageName',
+        placeholder: 'system.tenantPackage.placeholders.packageName',
         search: true,
         width: 200,
         rules: { required: 'system.tenantPackage.rules.packageName', max: 50 },
@@ -47,6 +48,7 @@ export function tenantPackageResource(menus: Option[]): ResourceDef<TenantPackag
       {
         prop: 'menuId',
         label: 'system.tenantPackage.menuId',
+        placeholder: 'system.tenantPackage.placeholders.menuId',
         type: 'tree',
         multiple: true,
         options: menus,
@@ -58,6 +60,7 @@ export function tenantPackageResource(menus: Option[]): ResourceDef<TenantPackag
       {
         prop: 'remark',
         label: 'system.tenantPackage.remark',
+        placeholder: 'system.tenantPackage.placeholders.remark',
         type: 'textarea',
         rows: 2,
         span: 24,

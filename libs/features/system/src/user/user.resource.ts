@@ -36,6 +36,7 @@ export const userResource = defineResource<User, UserForm>({
     {
       prop: 'account',
       label: 'system.user.account',
+      placeholder: 'system.user.placeholders.account',
       search: true,
       width: 140,
       rules: { required: 'system.user.rules.account', max: 45 },
@@ -43,6 +44,7 @@ export const userResource = defineResource<User, UserForm>({
     {
       prop: 'password',
       label: 'system.user.password',
+      placeholder: 'system.user.placeholders.password',
       type: 'password',
       hideInList: true,
       exportable: false,
@@ -52,6 +54,7 @@ export const userResource = defineResource<User, UserForm>({
     {
       prop: 'password2',
       label: 'system.user.password2',
+      placeholder: 'system.user.placeholders.password2',
       type: 'password',
       hideInList: true,
       exportable: false,
@@ -65,12 +68,14 @@ export const userResource = defineResource<User, UserForm>({
     {
       prop: 'name',
       label: 'system.user.name',
+      placeholder: 'system.user.placeholders.name',
       width: 120,
       rules: { required: 'system.user.rules.name', max: 20 },
     },
     {
       prop: 'realName',
       label: 'system.user.realName',
+      placeholder: 'system.user.placeholders.realName',
       search: true,
       width: 120,
       rules: { required: 'system.user.rules.realName', max: 10 },
@@ -78,6 +83,7 @@ export const userResource = defineResource<User, UserForm>({
     {
       prop: 'userType',
       label: 'system.user.userType',
+      placeholder: 'system.user.placeholders.userType',
       type: 'select',
       dict: 'user_type',
       numericDict: true,
@@ -90,6 +96,7 @@ export const userResource = defineResource<User, UserForm>({
     {
       prop: 'roleId',
       label: 'system.user.roleId',
+      placeholder: 'system.user.placeholders.roleId',
       type: 'tree',
       multiple: true,
       checkStrictly: true,
@@ -100,6 +107,7 @@ export const userResource = defineResource<User, UserForm>({
     {
       prop: 'deptId',
       label: 'system.user.deptId',
+      placeholder: 'system.user.placeholders.deptId',
       type: 'tree',
       multiple: true,
       checkStrictly: true,
@@ -112,16 +120,30 @@ export const userResource = defineResource<User, UserForm>({
     {
       prop: 'postId',
       label: 'system.user.postId',
+      placeholder: 'system.user.placeholders.postId',
       type: 'multiselect',
       remoteOptions: posts,
       hideInList: true,
       render: (row) => row.postName,
     },
-    { prop: 'code', label: 'system.user.code', hideInList: true, rules: { max: 12 } },
-    { prop: 'phone', label: 'system.user.phone', width: 130, rules: { max: 45 } },
+    {
+      prop: 'code',
+      label: 'system.user.code',
+      placeholder: 'system.user.placeholders.code',
+      hideInList: true,
+      rules: { max: 12 },
+    },
+    {
+      prop: 'phone',
+      label: 'system.user.phone',
+      placeholder: 'system.user.placeholders.phone',
+      width: 130,
+      rules: { max: 45 },
+    },
     {
       prop: 'email',
       label: 'system.user.email',
+      placeholder: 'system.user.placeholders.email',
       hideInList: true,
       rules: {
         max: 45,
@@ -131,12 +153,19 @@ export const userResource = defineResource<User, UserForm>({
     {
       prop: 'sex',
       label: 'system.user.sex',
+      placeholder: 'system.user.placeholders.sex',
       type: 'select',
       dict: 'sex',
       numericDict: true,
       hideInList: true,
     },
-    { prop: 'birthday', label: 'system.user.birthday', type: 'date', hideInList: true },
+    {
+      prop: 'birthday',
+      label: 'system.user.birthday',
+      placeholder: 'system.user.placeholders.birthday',
+      type: 'date',
+      hideInList: true,
+    },
   ],
   // the detail's datetime birthday as the date picker holds it (the adapter sends only the contract's fields)
   toForm: (row) => ({ ...row, birthday: row.birthday ? row.birthday.slice(0, 10) : '' }),
