@@ -58,7 +58,13 @@ import { setupPayments } from './pay/setup';
 import { registerFileRoute } from './storage/files';
 import { registerMultipart } from './storage/multipart';
 import { registerRequestLogging } from './logging/hooks';
-import { apiDocsPath, loadSpec, operationsWithRequiredBody, type OpenApiDocument } from './spec';
+import {
+  apiDocsPath,
+  extensionKeywords,
+  loadSpec,
+  operationsWithRequiredBody,
+  type OpenApiDocument,
+} from './spec';
 import { AuthError, BizError, OAuthError, fail } from './util';
 import { type AjvErrorLike, formTexts, operationOf, validationMessage } from './kernel/validation-message';
 
@@ -92,6 +98,7 @@ const notImplemented = async (_req: FastifyRequest, reply: FastifyReply) =>
 
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const { db, config } = opts;
+  const spec = opts.spec ?? loadSpec();
   const app = Fastify({
     logger: config.logger ? { level: process.env.LOG_LEVEL ?? 'info' } : false,
     bodyLimit: 1024 * 1024,
@@ -110,8 +117,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         // `multipleOf: 0.01` (yuan amounts) divides in binary floating point: 19.99 / 0.01 is 1998.9999999999998,
         // which Ajv's default check refuses; compare the quotient with a tolerance instead
         multipleOfPrecision: 9,
-        // contract annotations: labels, form rules and dictionary codes for the console
-        keywords: ['x-label', 'x-rule', 'x-dict', 'x-secret'],
+        // the contract's annotations (labels, rules, placeholders, dictionary codes for the console): every one it
+        // uses, so a new one never fails a schema's compilation
+        keywords: extensionKeywords(spec),
       },
     },
   });
@@ -128,9 +136,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     done(Object.assign(new Error(CLIENT_ERROR_MSG[415]), { statusCode: 415 })),
   );
 
-  // The contract, and the entities it declares (src/crud/entities.ts), derived before openapi-glue annotates the
-  // document; wrong declarations stop the start here with the list of what is wrong.
-  const spec = opts.spec ?? loadSpec();
+  // The entities the contract declares (src/crud/entities.ts), derived before openapi-glue annotates the document;
+  // wrong declarations stop the start here with the list of what is wrong.
   const entities = opts.spec ? entityRegistry(spec) : declaredEntities();
   const forms = formTexts(entities);
 

@@ -55,3 +55,22 @@ export function operationsWithRequiredBody(doc: OpenApiDocument): Set<string> {
   }
   return out;
 }
+
+/**
+ * Every extension key the contract uses (`x-label`, `x-rule`, `x-placeholder` …), for Ajv: in strict mode an
+ * unknown keyword in a schema fails its compilation, so a new annotation added to the contract answered every
+ * request of the operations using it with a 500 (openapi/README.md lists the extensions).
+ */
+export function extensionKeywords(doc: OpenApiDocument): string[] {
+  const found = new Set<string>();
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) node.forEach(visit);
+    else if (node && typeof node === 'object')
+      for (const [key, value] of Object.entries(node)) {
+        if (key.startsWith('x-')) found.add(key);
+        visit(value);
+      }
+  };
+  visit(doc);
+  return [...found].sort();
+}
