@@ -20,3 +20,21 @@ export async function choose(page: Page, dialog: Dialog, label: string, option: 
   await dialog.getByLabel(label, { exact: true }).click();
   await page.getByRole('option', { name: option, exact: true }).click();
 }
+
+/**
+ * Picks a day of the current month (the month the kit's calendar opens on) and an hour in the date-time picker
+ * labelled `label`, then confirms. Answers the value the picker gives (`yyyy-MM-dd HH:00:00`).
+ */
+export async function pickDateTime(page: Page, label: string, day: number, hour: number): Promise<string> {
+  const now = new Date();
+  const date = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+  await page.getByRole('combobox', { name: label }).click();
+  const picker = page
+    .getByRole('dialog')
+    .filter({ has: page.locator('[data-slot="date-time-picker-time"]') });
+  await picker.locator(`button[data-day="${date}"]`).click();
+  await picker.getByRole('combobox', { name: '时' }).selectOption(String(hour));
+  await picker.getByRole('button', { name: '确定' }).click();
+  await expect(picker).toBeHidden();
+  return `${date} ${String(hour).padStart(2, '0')}:00:00`;
+}

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { CLIENT, tokenFor } from './api-helper';
+import { pickDateTime } from './crud-helper';
 import { loginAsAdmin } from './login-helper';
 
 test('a leave request: the admin applies with the operator as approver, the operator claims and approves it', async ({
@@ -12,8 +13,8 @@ test('a leave request: the admin applies with the operator as approver, the oper
   await expect(page.getByText('流程定义: Leave:1:4')).toBeVisible();
   await page.getByRole('combobox', { name: '审批人' }).click();
   await page.getByRole('option', { name: /运维人员/ }).click();
-  await page.getByLabel('开始时间').fill('2026-12-01T09:00');
-  await page.getByLabel('结束时间').fill('2026-12-03T18:00');
+  await pickDateTime(page, '开始时间', 1, 9);
+  await pickDateTime(page, '结束时间', 3, 18);
   const reason = `e2e 请假 ${Date.now()}`;
   await page.getByLabel('请假理由').fill(reason);
   const started = page.waitForResponse((r) => r.url().includes('/leave/start-process'));

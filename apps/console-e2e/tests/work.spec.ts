@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { pickDateTime } from './crud-helper';
 import { loginAsAdmin } from './login-helper';
 
 // The "我的事务" pages end to end: the admin starts a leave request from 发起事务 with the operator as approver
@@ -23,8 +24,8 @@ test('a leave request through 发起事务, 已发, 待签, 待办 and 办结', 
   await expect(page.getByText('流程定义: Leave:1:4')).toBeVisible();
   await page.getByRole('combobox', { name: '审批人' }).click();
   await page.getByRole('option', { name: /运维人员/ }).click();
-  await page.getByLabel('开始时间').fill('2026-12-01T09:00');
-  await page.getByLabel('结束时间').fill('2026-12-03T18:00');
+  await pickDateTime(page, '开始时间', 1, 9);
+  await pickDateTime(page, '结束时间', 3, 18);
   const reason = `e2e 事务 ${Date.now()}`;
   await page.getByLabel('请假理由').fill(reason);
   await page.getByRole('button', { name: '提交申请' }).click();

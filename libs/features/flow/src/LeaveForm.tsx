@@ -6,13 +6,13 @@ import {
   CardContent,
   CardHeader,
   CardTitle,
+  DateTimePicker,
   Form,
   FormControl,
   FormField,
   FormItem,
   FormLabel,
   FormMessage,
-  Input,
   SimpleSelect,
   Textarea,
   toast,
@@ -24,13 +24,8 @@ import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { workChanged } from './work-version';
 
-/** `yyyy-MM-ddTHH:mm[:ss]` of a datetime-local input → the contract's `yyyy-MM-dd HH:mm:ss`. */
-export function toServerDateTime(local: string): string {
-  const [date = '', time = ''] = local.split('T');
-  return `${date} ${time.length === 5 ? `${time}:00` : time}`;
-}
-
-/** Messages are catalogue keys, translated where they are shown. */
+/** Messages are catalogue keys, translated where they are shown. Times are the contract's `yyyy-MM-dd HH:mm:ss`,
+ * as the kit's picker gives them, so they compare as strings. */
 export const leaveFormSchema = z
   .object({
     taskUser: z.string().regex(/^[0-9]{1,20}$/, 'leave.approverRequired'),
@@ -74,8 +69,8 @@ export function LeaveForm({ processDefinitionId }: { processDefinitionId: string
       await leaveStartProcess({
         processDefinitionId,
         taskUser: values.taskUser,
-        startTime: toServerDateTime(values.startTime),
-        endTime: toServerDateTime(values.endTime),
+        startTime: values.startTime,
+        endTime: values.endTime,
         reason: values.reason.trim(),
       });
       form.reset(EMPTY);
@@ -134,7 +129,13 @@ export function LeaveForm({ processDefinitionId }: { processDefinitionId: string
                   <FormItem>
                     <FormLabel required>{t('leave.startTime')}</FormLabel>
                     <FormControl>
-                      <Input type="datetime-local" step={1} {...field} />
+                      <DateTimePicker
+                        name={field.name}
+                        ref={field.ref}
+                        value={field.value || null}
+                        onChange={(value) => field.onChange(value ?? '')}
+                        onBlur={field.onBlur}
+                      />
                     </FormControl>
                     <FormMessage formatMessage={tr} />
                   </FormItem>
@@ -147,7 +148,13 @@ export function LeaveForm({ processDefinitionId }: { processDefinitionId: string
                   <FormItem>
                     <FormLabel required>{t('leave.endTime')}</FormLabel>
                     <FormControl>
-                      <Input type="datetime-local" step={1} {...field} />
+                      <DateTimePicker
+                        name={field.name}
+                        ref={field.ref}
+                        value={field.value || null}
+                        onChange={(value) => field.onChange(value ?? '')}
+                        onBlur={field.onBlur}
+                      />
                     </FormControl>
                     <FormMessage formatMessage={tr} />
                   </FormItem>
