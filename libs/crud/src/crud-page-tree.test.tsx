@@ -190,6 +190,38 @@ describe('CrudPage tree', () => {
     expect(adapter.children).toHaveBeenCalledTimes(2);
   });
 
+  it('lazy: a save reloads with the open rows open again, their levels asked anew; a row shut stays shut', async () => {
+    const { adapter, user } = renderTree(true);
+    await screen.findByText('Head office');
+    await user.click(expandButton('Head office'));
+    await screen.findByText('Sales');
+    await user.click(expandButton('Sales'));
+    await screen.findByText('Sales east');
+
+    await user.click(within(rowOf('Sales')).getByRole('button', { name: '新增子项' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText('部门名称'), 'Sales west');
+    await user.click(within(dialog).getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(adapter.create).toHaveBeenCalled());
+    // the path is open again, the new row in it, without a click
+    expect(await screen.findByText('Sales west')).toBeTruthy();
+    expect(rowOf('Sales west').getAttribute('aria-level')).toBe('3');
+    expect(rowOf('Sales east').getAttribute('aria-level')).toBe('3');
+    expect(adapter.children).toHaveBeenCalledTimes(4);
+
+    // shut by the operator: the next reload leaves it shut and does not ask its levels
+    await user.click(within(rowOf('Head office')).getByRole('button', { name: '收起' }));
+    await user.click(within(rowOf('Branch')).getByRole('button', { name: '新增子项' }));
+    const again = await screen.findByRole('dialog');
+    await user.type(within(again).getByLabelText('部门名称'), 'Branch desk');
+    const lists = adapter.list.mock.calls.length;
+    await user.click(within(again).getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(adapter.list.mock.calls.length).toBe(lists + 1));
+    await waitFor(() => expect(expandButton('Head office')).toBeTruthy());
+    expect(screen.queryByText('Sales')).toBeNull();
+    expect(adapter.children).toHaveBeenCalledTimes(4);
+  });
+
   it('lazy: a level that comes back empty removes the toggle', async () => {
     const { adapter, user } = renderTree(true);
     await screen.findByText('Head office');

@@ -130,7 +130,16 @@ function CrudPageView<Row, Form>({
   const [initialQuery] = React.useState(() =>
     initialSearch ? buildSearchParams(initialSearch, resource.columns) : undefined,
   );
-  const list = useCrudList({ resource, adapter, fixedParams, reloadKey, initialQuery, refetchInterval });
+  const rowId = React.useCallback((row: Row) => getRowId(row, -1), [getRowId]);
+  const list = useCrudList({
+    resource,
+    adapter,
+    fixedParams,
+    reloadKey,
+    initialQuery,
+    refetchInterval,
+    rowId,
+  });
   const { page, records, loading, selection, setSelection, reload } = list;
   const [dialog, setDialog] = React.useState<DialogState>(closedDialog);
   // Mounted from the first opening on, so closing keeps its animation and reopening is instant.
@@ -357,6 +366,7 @@ function CrudPageView<Row, Form>({
         getSubRows={tree ? childrenOf : undefined}
         canExpand={tree?.lazy ? hasUnloadedChildren : undefined}
         onExpand={tree?.lazy && adapter.children ? list.loadChildren : undefined}
+        onExpandedChange={tree?.lazy ? list.setExpanded : undefined}
         // Trees are not paged (docs/platform-contract.md: the tree lists answer whole forests or levels).
         pagination={
           tree

@@ -2,12 +2,13 @@ import * as React from 'react';
 
 import {
   DEFAULT_PAGE_SIZE,
+  type ExpandedState,
   type RowSelectionState,
   type SortingState,
   toSnakeCase,
   toSortParams,
 } from '@smart/ui';
-import { insertChildren } from './crud-tree';
+import { childrenOf, insertChildren } from './crud-tree';
 import { buildSearchParams, type SearchValues } from './search-params';
 import type { CrudAdapter, CrudExportParams, CrudListParams, ResourceDef } from './types';
 
@@ -26,6 +27,8 @@ export type UseCrudListOptions<Row, Form> = {
   initialQuery?: Params;
   /** CrudPage's `refetchInterval`: ms until the rows on screen are asked again, quietly; false stops. */
   refetchInterval?: (rows: Row[]) => number | false | undefined;
+  /** The key of a row (CrudPage's rowKey): how a lazy tree finds its open rows again after a reload. */
+  rowId?: (row: Row) => string;
 };
 
 export function useCrudList<Row, Form>({
@@ -35,6 +38,7 @@ export function useCrudList<Row, Form>({
   reloadKey,
   initialQuery,
   refetchInterval,
+  rowId,
 }: UseCrudListOptions<Row, Form>) {
   const [page, setPage] = React.useState({ current: 1, size: resource.defaultPageSize ?? DEFAULT_PAGE_SIZE });
   const [query, setQuery] = React.useState<Params>(() => initialQuery ?? {});
@@ -76,10 +80,20 @@ export function useCrudList<Row, Form>({
   // scroll stay as they were (the tab's refresh remounts the page for fresh data).
   const loadedKey = React.useRef<unknown[] | undefined>(undefined);
 
+  // A lazy tree's open rows (keys, parents before their children) and the table's expansion: a reload under the
+  // same filters (after a save or a delete) opens them again before it shows the rows, so the operator does not
+  // walk the path down again; any other query starts from the roots.
+  const opened = React.useRef<string[]>([]);
+  const expanded = React.useRef<ExpandedState>({});
+  const lastFilters = React.useRef<string | undefined>(undefined);
+
   React.useEffect(() => {
     const key = [query, page, reloadToken, fixedKey, sortParams, reloadKey];
     if (loadedKey.current?.every((v, i) => v === key[i])) return;
     loadedKey.current = key;
+    const filtersKey = JSON.stringify([fixedKey, query, sortParams, page]);
+    if (filtersKey !== lastFilters.current) opened.current = [];
+    lastFilters.current = filtersKey;
     const id = ++requestId.current;
     const fixed = JSON.parse(fixedKey) as Params;
     setLoading(true);
@@ -94,6 +108,7 @@ export function useCrudList<Row, Form>({
     lastParams.current = params;
     adapterRef.current
       .list(params)
+      .then((result) => reopen(result.records).then((rows) => ({ ...result, records: rows })))
       .then(
         (result) => {
           if (id !== requestId.current) return;
@@ -110,6 +125,26 @@ export function useCrudList<Row, Form>({
   }, [query, page, reloadToken, fixedKey, sortParams, reloadKey]);
 
   const reload = React.useCallback(() => setReloadToken((n) => n + 1), []);
+
+  /** The rows with the open rows' levels loaded again, each under the current filters; a level that fails stays shut. */
+  async function reopen(rows: Row[]): Promise<Row[]> {
+    const children = adapterRef.current.children;
+    if (!children || !rowId || opened.current.length === 0) return rows;
+    const isOpen = (key: string) => expanded.current === true || expanded.current[key] === true;
+    const still: string[] = [];
+    for (const key of opened.current) {
+      const row = findRow(rows, key, rowId);
+      if (!row || !isOpen(key)) continue;
+      try {
+        rows = insertChildren(rows, row, await children.call(adapterRef.current, row, filters));
+        still.push(key);
+      } catch {
+        // reported by the adapter's HTTP layer
+      }
+    }
+    opened.current = still;
+    return rows;
+  }
 
   // The quiet refetch (a run monitor while runs are in progress): the same request again after the interval the
   // rows ask for, without the loading state or a new selection; each answer schedules the next, so it stops when
@@ -166,6 +201,13 @@ export function useCrudList<Row, Form>({
     // Rows reloaded meanwhile (a search, a save): the answer belongs to rows no longer shown.
     if (id !== requestId.current) return;
     setRecords((rows) => insertChildren(rows, row, loaded));
+    const key = rowId?.(row);
+    if (key !== undefined && !opened.current.includes(key)) opened.current.push(key);
+  };
+
+  /** The table's expansion (DataTable `onExpandedChange`): a row shut by the operator is not opened again. */
+  const setExpanded = (next: ExpandedState) => {
+    expanded.current = next;
   };
 
   return {
@@ -183,5 +225,16 @@ export function useCrudList<Row, Form>({
     search,
     reset,
     loadChildren,
+    setExpanded,
   };
+}
+
+function findRow<Row>(rows: Row[], key: string, rowId: (row: Row) => string): Row | undefined {
+  for (const row of rows) {
+    if (rowId(row) === key) return row;
+    const children = childrenOf(row);
+    const found = children && findRow(children, key, rowId);
+    if (found) return found;
+  }
+  return undefined;
 }

@@ -43,6 +43,7 @@ export {
   type ColumnDef,
   type DataTablePagination,
   type DataTableProps,
+  type ExpandedState,
   type RowSelectionState,
 } from './components/data-table';
 export {
