@@ -1,4 +1,4 @@
-import { dashboardTrends } from '@smart/api-sdk';
+import { dashboardTrends, type DashboardDay } from '@smart/api-sdk';
 import {
   Button,
   Card,
@@ -13,9 +13,9 @@ import {
   SelectValue,
   Skeleton,
 } from '@smart/ui';
-import { TrendChart } from '@smart/ui/chart';
+import { TrendChart, type TrendSeries } from '@smart/ui/chart';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import '../../i18n/page-texts';
 
@@ -24,6 +24,61 @@ export const TREND_PERIODS = [7, 14, 30, 90] as const;
 
 /** A day `2026-11-27` on the axis: `11-27`. */
 const shortDay = (date: string) => date.slice(5);
+
+/** A day of the answer, with the runs that did not fail (the stack's lower part). */
+type TrendRow = DashboardDay & { runsDone: number };
+type TrendKey = 'runs' | 'actions' | 'powerSpent' | 'orders' | 'paidAmount';
+
+/**
+ * The three charts: what each draws (series labels are catalogue keys) and the figure its heading totals. Runs are
+ * stacked bars (failed apart) with the actions as a line, power an area, orders bars with the amount paid as a line.
+ */
+const panels: {
+  id: string;
+  title: string;
+  total: TrendKey;
+  wide?: boolean;
+  series: TrendSeries<TrendRow>[];
+}[] = [
+  {
+    id: 'trend-runs',
+    title: 'dashboard.trends.runs',
+    total: 'runs',
+    wide: true,
+    series: [
+      { key: 'runsDone', label: 'dashboard.trends.runsDone', type: 'bar', stack: 'runs' },
+      {
+        key: 'runsFailed',
+        label: 'dashboard.trends.runsFailed',
+        type: 'bar',
+        stack: 'runs',
+        colour: 'destructive',
+      },
+      { key: 'actions', label: 'dashboard.trends.actions', type: 'line', axis: 'right', colour: 'success' },
+    ],
+  },
+  {
+    id: 'trend-power',
+    title: 'dashboard.trends.power',
+    total: 'powerSpent',
+    series: [{ key: 'powerSpent', label: 'dashboard.trends.powerSpent', type: 'area' }],
+  },
+  {
+    id: 'trend-orders',
+    title: 'dashboard.trends.orders',
+    total: 'paidAmount',
+    series: [
+      { key: 'orders', label: 'dashboard.trends.orderCount', type: 'bar', colour: 'muted' },
+      {
+        key: 'paidAmount',
+        label: 'dashboard.trends.paidAmount',
+        type: 'line',
+        axis: 'right',
+        colour: 'warning',
+      },
+    ],
+  },
+];
 
 /**
  * The dashboard's trends (`dashboard/trends`): task runs (failed apart) with the actions done, compute power spent,
@@ -39,7 +94,7 @@ export default function TrendsCard() {
     placeholderData: keepPreviousData,
     staleTime: 60_000,
   });
-  const rows = useMemo(
+  const rows = useMemo<TrendRow[]>(
     () =>
       (trends.data?.days ?? []).map((d) => ({
         ...d,
@@ -52,8 +107,7 @@ export default function TrendsCard() {
       minimumFractionDigits: digits,
       maximumFractionDigits: digits,
     });
-  const sum = (k: 'runs' | 'actions' | 'powerSpent' | 'orders' | 'paidAmount') =>
-    rows.reduce((n, r) => n + r[k], 0);
+  const sum = (k: TrendKey) => rows.reduce((n, r) => n + r[k], 0);
   const money = (key: string) => key === 'paidAmount';
   const formatValue = (v: number, key: string) => number(v, money(key) ? 2 : 0);
 
@@ -88,105 +142,37 @@ export default function TrendsCard() {
           </div>
         ) : (
           <div className="grid gap-6 lg:grid-cols-2" aria-busy={trends.isFetching}>
-            <Panel
-              className="lg:col-span-2"
-              title={t('dashboard.trends.runs')}
-              total={t('dashboard.trends.total', { value: number(sum('runs')) })}
-              testId="trend-runs"
-            >
-              <TrendChart
-                title={t('dashboard.trends.runs')}
-                data={rows}
-                xKey="date"
-                formatX={shortDay}
-                formatValue={formatValue}
-                series={[
-                  { key: 'runsDone', label: t('dashboard.trends.runsDone'), type: 'bar', stack: 'runs' },
-                  {
-                    key: 'runsFailed',
-                    label: t('dashboard.trends.runsFailed'),
-                    type: 'bar',
-                    stack: 'runs',
-                    colour: 'destructive',
-                  },
-                  {
-                    key: 'actions',
-                    label: t('dashboard.trends.actions'),
-                    type: 'line',
-                    axis: 'right',
-                    colour: 'success',
-                  },
-                ]}
-              />
-            </Panel>
-            <Panel
-              title={t('dashboard.trends.power')}
-              total={t('dashboard.trends.total', { value: number(sum('powerSpent')) })}
-              testId="trend-power"
-            >
-              <TrendChart
-                title={t('dashboard.trends.power')}
-                data={rows}
-                xKey="date"
-                formatX={shortDay}
-                formatValue={formatValue}
-                height={200}
-                series={[{ key: 'powerSpent', label: t('dashboard.trends.powerSpent'), type: 'area' }]}
-              />
-            </Panel>
-            <Panel
-              title={t('dashboard.trends.orders')}
-              total={t('dashboard.trends.total', { value: number(sum('paidAmount'), 2) })}
-              testId="trend-orders"
-            >
-              <TrendChart
-                title={t('dashboard.trends.orders')}
-                data={rows}
-                xKey="date"
-                formatX={shortDay}
-                formatValue={formatValue}
-                height={200}
-                series={[
-                  { key: 'orders', label: t('dashboard.trends.orderCount'), type: 'bar', colour: 'muted' },
-                  {
-                    key: 'paidAmount',
-                    label: t('dashboard.trends.paidAmount'),
-                    type: 'line',
-                    axis: 'right',
-                    colour: 'warning',
-                  },
-                ]}
-              />
-            </Panel>
+            {panels.map((panel) => (
+              <section
+                key={panel.id}
+                className={panel.wide ? 'lg:col-span-2' : undefined}
+                data-testid={panel.id}
+              >
+                <h3 className="mb-1 flex items-baseline justify-between gap-3 text-sm font-medium">
+                  {t(panel.title)}
+                  <span
+                    className="text-xs font-normal text-muted-foreground"
+                    data-testid={`${panel.id}-total`}
+                  >
+                    {t('dashboard.trends.total', {
+                      value: number(sum(panel.total), money(panel.total) ? 2 : 0),
+                    })}
+                  </span>
+                </h3>
+                <TrendChart
+                  title={t(panel.title)}
+                  data={rows}
+                  xKey="date"
+                  formatX={shortDay}
+                  formatValue={formatValue}
+                  {...(panel.wide ? {} : { height: 200 })}
+                  series={panel.series.map(({ label, ...series }) => ({ ...series, label: t(label) }))}
+                />
+              </section>
+            ))}
           </div>
         )}
       </CardContent>
     </Card>
-  );
-}
-
-function Panel({
-  title,
-  total,
-  className,
-  testId,
-  children,
-}: {
-  title: string;
-  total: string;
-  className?: string;
-  testId: string;
-  children: ReactNode;
-}) {
-  return (
-    <section className={className} data-testid={testId}>
-      <h3 className="mb-1 flex items-baseline justify-between gap-3 text-sm font-medium">
-        {title}
-        <span className="text-xs font-normal text-muted-foreground" data-testid={`${testId}-total`}>
-          {total}
-        </span>
-      </h3>
-      {children}
-    </section>
   );
 }
