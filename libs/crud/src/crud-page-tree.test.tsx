@@ -190,7 +190,7 @@ describe('CrudPage tree', () => {
     expect(adapter.children).toHaveBeenCalledTimes(2);
   });
 
-  it('lazy: a save reloads with the open rows open again, their levels asked anew; a row shut stays shut', async () => {
+  it("lazy: a save reloads with the open rows open again, their levels asked anew, and the new row's parent open; a row shut stays shut", async () => {
     const { adapter, user } = renderTree(true);
     await screen.findByText('Head office');
     await user.click(expandButton('Head office'));
@@ -219,7 +219,10 @@ describe('CrudPage tree', () => {
     await waitFor(() => expect(adapter.list.mock.calls.length).toBe(lists + 1));
     await waitFor(() => expect(expandButton('Head office')).toBeTruthy());
     expect(screen.queryByText('Sales')).toBeNull();
-    expect(adapter.children).toHaveBeenCalledTimes(4);
+    // the row added under Branch shows: its parent opens on the reload (one level asked, Head office's none)
+    expect(await screen.findByText('Branch desk')).toBeTruthy();
+    expect(rowOf('Branch desk').getAttribute('aria-level')).toBe('2');
+    expect(adapter.children).toHaveBeenCalledTimes(5);
   });
 
   it('lazy: a level that comes back empty removes the toggle', async () => {

@@ -239,6 +239,9 @@ function CrudPageView<Row, Form>({
     if (dialog.mode === 'add') {
       await adapter.create(values as Form);
       toast.success(messages.addSuccess);
+      // a lazy tree opens the new row's parent on the reload, so the row shows where it was added
+      const parent = tree?.lazy ? values[tree.parentField] : undefined;
+      if (typeof parent === 'string' || typeof parent === 'number') list.openRow(String(parent));
     } else if (dialog.mode === 'edit' && dialog.id !== undefined) {
       await adapter.update({ ...(values as Form), id: dialog.id });
       toast.success(messages.updateSuccess);
@@ -366,6 +369,7 @@ function CrudPageView<Row, Form>({
         getSubRows={tree ? childrenOf : undefined}
         canExpand={tree?.lazy ? hasUnloadedChildren : undefined}
         onExpand={tree?.lazy && adapter.children ? list.loadChildren : undefined}
+        expanded={tree?.lazy ? list.expanded : undefined}
         onExpandedChange={tree?.lazy ? list.setExpanded : undefined}
         // Trees are not paged (docs/platform-contract.md: the tree lists answer whole forests or levels).
         pagination={

@@ -84,7 +84,8 @@ export function useCrudList<Row, Form>({
   // same filters (after a save or a delete) opens them again before it shows the rows, so the operator does not
   // walk the path down again; any other query starts from the roots.
   const opened = React.useRef<string[]>([]);
-  const expanded = React.useRef<ExpandedState>({});
+  const [expanded, setExpandedState] = React.useState<ExpandedState>({});
+  const expandedRef = React.useRef<ExpandedState>(expanded);
   const lastFilters = React.useRef<string | undefined>(undefined);
 
   React.useEffect(() => {
@@ -130,7 +131,8 @@ export function useCrudList<Row, Form>({
   async function reopen(rows: Row[]): Promise<Row[]> {
     const children = adapterRef.current.children;
     if (!children || !rowId || opened.current.length === 0) return rows;
-    const isOpen = (key: string) => expanded.current === true || expanded.current[key] === true;
+    const open = expandedRef.current;
+    const isOpen = (key: string) => open === true || open[key] === true;
     const still: string[] = [];
     for (const key of opened.current) {
       const row = findRow(rows, key, rowId);
@@ -205,9 +207,16 @@ export function useCrudList<Row, Form>({
     if (key !== undefined && !opened.current.includes(key)) opened.current.push(key);
   };
 
-  /** The table's expansion (DataTable `onExpandedChange`): a row shut by the operator is not opened again. */
+  /** The table's expansion (DataTable `expanded`): a row shut by the operator is not opened again. */
   const setExpanded = (next: ExpandedState) => {
-    expanded.current = next;
+    expandedRef.current = next;
+    setExpandedState(next);
+  };
+
+  /** Opens a row on the next reload (the parent a row was just added under), loading its level. */
+  const openRow = (key: string) => {
+    if (expandedRef.current !== true) setExpanded({ ...expandedRef.current, [key]: true });
+    if (!opened.current.includes(key)) opened.current.push(key);
   };
 
   return {
@@ -225,7 +234,9 @@ export function useCrudList<Row, Form>({
     search,
     reset,
     loadChildren,
+    expanded,
     setExpanded,
+    openRow,
   };
 }
 
