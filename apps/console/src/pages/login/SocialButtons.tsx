@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { siGitee, siGithub, siQq, siWechat, type SimpleIcon } from 'simple-icons';
 
 /** Third-party sign-in providers (docs/console-behaviour.md §9). */
 export const SOCIAL_SOURCES = ['github', 'gitee', 'wechat_open', 'qq'] as const;
@@ -9,7 +10,13 @@ export function socialRenderUrl(source: string): string {
   return `/api/smart-auth/oauth/render/${encodeURIComponent(source)}`;
 }
 
-const MARK: Record<SocialSource, string> = { github: 'GH', gitee: 'G', wechat_open: 'W', qq: 'Q' };
+/** Each provider's logo (simple-icons: one 24×24 path each; only these four reach the bundle). */
+const LOGO: Record<SocialSource, SimpleIcon> = {
+  github: siGithub,
+  gitee: siGitee,
+  wechat_open: siWechat,
+  qq: siQq,
+};
 
 /** Third-party sign-in: plain links to the render URL (no script, so /login stays small). */
 export function SocialButtons() {
@@ -24,9 +31,17 @@ export function SocialButtons() {
               href={socialRenderUrl(source)}
               title={t(`register.providers.${source}`)}
               aria-label={t(`register.providers.${source}`)}
-              className="flex size-9 items-center justify-center rounded-full border text-xs font-semibold text-muted-foreground hover:border-primary hover:text-primary-text"
+              className="flex size-9 items-center justify-center rounded-full border text-muted-foreground hover:border-primary hover:text-primary-text"
             >
-              <span aria-hidden>{MARK[source]}</span>
+              <svg
+                viewBox="0 0 24 24"
+                className="size-4.5"
+                aria-hidden
+                focusable="false"
+                data-provider={source}
+              >
+                <path d={LOGO[source].path} fill="currentColor" />
+              </svg>
             </a>
           </li>
         ))}

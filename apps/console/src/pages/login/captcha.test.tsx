@@ -1,5 +1,5 @@
 import { configureWebsite, resetWebsite } from '@smart/auth';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, within, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -87,11 +87,18 @@ describe('login captcha mode', () => {
 });
 
 describe('third-party sign-in', () => {
-  it('links each provider to its render URL', async () => {
+  it('links each provider to its render URL, shown by its logo', async () => {
     renderWithShell(<LoginPage />, { path: '/login' });
     const github = await screen.findByRole('link', { name: 'GitHub' });
     expect(github).toHaveAttribute('href', '/api/smart-auth/oauth/render/github');
     expect(socialRenderUrl('wechat_open')).toBe('/api/smart-auth/oauth/render/wechat_open');
+    const links = within(screen.getByTestId('social-login')).getAllByRole('link');
+    expect(links).toHaveLength(4);
+    for (const link of links) {
+      // a drawn mark, not letters standing in for it
+      expect(link.textContent).toBe('');
+      expect(link.querySelector('svg path')?.getAttribute('d')).toMatch(/^M[\d.]/);
+    }
   });
 
   it('opens the registration dialog lazily from the login page', async () => {
