@@ -12,6 +12,8 @@ const PAGES = [
   { path: '/system/param', ready: listReady },
   { path: '/system/dict', ready: listReady },
   { path: '/system/tenantpackage', ready: listReady },
+  // a lazy tree: indented cards on a phone
+  { path: '/base/region', ready: listReady },
   { path: '/dy/dy_comm', ready: listReady },
   { path: '/commerce/grant_record', ready: listReady },
   { path: '/pay/pay', ready: (page: Page) => page.getByRole('radio').first() },

@@ -114,7 +114,7 @@ describe('DataTable as cards (the phone layout)', () => {
     expect(onSortingChange).toHaveBeenLastCalledWith([], {});
   });
 
-  it('auto: cards on a phone, except for a tree, which keeps its indented table', () => {
+  it("auto: cards on a phone, a tree's too", () => {
     const matchMedia = vi.fn((query: string) => ({
       matches: query === PHONE_QUERY,
       media: query,
@@ -127,18 +127,36 @@ describe('DataTable as cards (the phone layout)', () => {
       expect(screen.queryByRole('table')).toBeNull();
       expect(screen.getAllByRole('listitem')).toHaveLength(2);
       unmount();
-      type TreeRow = Row & { children?: Row[] };
-      render(
-        <DataTable<TreeRow>
-          data={[{ ...rows[0]!, children: [rows[1]!] }]}
-          columns={columns as ColumnDef<TreeRow, unknown>[]}
-          getSubRows={(row) => row.children}
-        />,
-      );
-      expect(screen.getByRole('treegrid')).toBeTruthy();
-      expect(screen.queryByRole('list')).toBeNull();
+      render(<DataTable<TreeRow> data={forest} columns={treeColumns} getSubRows={(row) => row.children} />);
+      expect(screen.queryByRole('treegrid')).toBeNull();
+      expect(screen.getAllByRole('listitem')).toHaveLength(1);
     } finally {
       vi.unstubAllGlobals();
     }
   });
+
+  it("stands a tree's cards indented by level, each opened and shut by the toggle before its title", async () => {
+    const user = userEvent.setup();
+    render(
+      <DataTable<TreeRow>
+        layout="cards"
+        data={forest}
+        columns={treeColumns}
+        getSubRows={(row) => row.children}
+        getRowId={(row) => row.id}
+      />,
+    );
+    expect(screen.queryByText('Beta')).toBeNull();
+    await user.click(within(cardOf('Alpha')).getByRole('button', { name: '展开' }));
+    const beta = cardOf('Beta');
+    expect(beta.getAttribute('aria-level')).toBe('2');
+    expect(beta.style.marginLeft).toBe('16px');
+    expect(cardOf('Alpha').getAttribute('aria-level')).toBe('1');
+    await user.click(within(cardOf('Alpha')).getByRole('button', { name: '收起' }));
+    expect(screen.queryByText('Beta')).toBeNull();
+  });
 });
+
+type TreeRow = Row & { children?: Row[] };
+const forest: TreeRow[] = [{ ...rows[0]!, children: [rows[1]!] }];
+const treeColumns = columns as ColumnDef<TreeRow, unknown>[];

@@ -240,8 +240,8 @@ export function DataTable<Row>({
   ) => renderBodyRow(row, index, measureRef, rowContext);
 
   const virtualHeight = maxHeight ?? DEFAULT_VIRTUAL_HEIGHT;
-  // A tree keeps its table on a phone: its levels read from the indented rows.
-  const cards = layoutProp === 'cards' || (layoutProp === 'auto' && phone && !isTree);
+  // on a phone a tree's cards stand indented by level, their toggles before the titles
+  const cards = layoutProp === 'cards' || (layoutProp === 'auto' && phone);
 
   return (
     <div
@@ -266,6 +266,7 @@ export function DataTable<Row>({
             loading={loading}
             empty={empty ?? <EmptyState />}
             aria-label={ariaLabel}
+            tree={tree}
           />
         ) : (
           <div

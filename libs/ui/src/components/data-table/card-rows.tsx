@@ -1,7 +1,8 @@
 // The phone layout of DataTable: one card per row instead of a table squeezed to its pinned columns. A card shows
 // the row's first visible column as its title, the other visible columns as label–value pairs (the column
 // settings choose which and in what order, as for the table), and the row's actions at its foot. A bar above the
-// cards holds select-all and, when columns sort, a chooser of the order (the headers that sort in the table).
+// cards holds select-all and, when columns sort, a chooser of the order (the headers that sort in the table). A
+// tree's cards stand indented by their level, the toggle before the title, as the rows of its table do.
 import { flexRender, type Cell, type Row as TableRowModel, type Table } from '@tanstack/react-table';
 import type * as React from 'react';
 
@@ -10,6 +11,7 @@ import type { UiMessages } from '../../locale/messages';
 import { SimpleSelect } from '../select';
 import { getColumnLabel } from './columns';
 import { ACTIONS_ID, INDEX_ID, SELECT_ID } from './synthetic-columns';
+import { TREE_INDENT, TreeCell, type TreeCellContext } from './tree-rows';
 
 const NO_SORT = '__none';
 
@@ -54,7 +56,7 @@ function renderCell<Row>(cell: Cell<Row, unknown> | undefined): React.ReactNode 
   return cell ? flexRender(cell.column.columnDef.cell, cell.getContext()) : null;
 }
 
-function RowCard<Row>({ row }: { row: TableRowModel<Row> }) {
+function RowCard<Row>({ row, tree }: { row: TableRowModel<Row>; tree: TreeCellContext<Row> | undefined }) {
   const cells = row.getVisibleCells();
   const select = cells.find((c) => c.column.id === SELECT_ID);
   const actions = cells.find((c) => c.column.id === ACTIONS_ID);
@@ -65,11 +67,21 @@ function RowCard<Row>({ row }: { row: TableRowModel<Row> }) {
     <li
       data-slot="data-table-card"
       data-state={row.getIsSelected() ? 'selected' : undefined}
+      aria-level={tree ? row.depth + 1 : undefined}
       className="rounded-md border bg-card p-3 text-sm data-[state=selected]:border-primary/60 data-[state=selected]:bg-primary/5"
+      style={tree && row.depth > 0 ? { marginLeft: row.depth * TREE_INDENT } : undefined}
     >
       <div className="flex items-start gap-2">
         {select ? <div className="flex h-5 shrink-0 items-center">{renderCell(select)}</div> : null}
-        <div className="min-w-0 flex-1 font-medium [overflow-wrap:anywhere]">{renderCell(title)}</div>
+        <div className="min-w-0 flex-1 font-medium [overflow-wrap:anywhere]">
+          {tree ? (
+            <TreeCell row={row} tree={tree} indent={false}>
+              {renderCell(title)}
+            </TreeCell>
+          ) : (
+            renderCell(title)
+          )}
+        </div>
       </div>
       {fields.length > 0 ? (
         <dl className="mt-2 grid grid-cols-[minmax(5rem,auto)_1fr] gap-x-3 gap-y-1.5">
@@ -98,6 +110,8 @@ export type CardRowsProps<Row> = {
   loading: boolean;
   empty: React.ReactNode;
   'aria-label'?: string;
+  /** A tree's toggles and pending loads (tree-rows.tsx): its cards stand indented by level. */
+  tree?: TreeCellContext<Row>;
 };
 
 export function CardRows<Row>({
@@ -108,6 +122,7 @@ export function CardRows<Row>({
   loading,
   empty,
   'aria-label': ariaLabel,
+  tree,
 }: CardRowsProps<Row>) {
   const selectHeader = selectable
     ? table.getFlatHeaders().find((header) => header.column.id === SELECT_ID)
@@ -131,7 +146,7 @@ export function CardRows<Row>({
       ) : (
         <ul aria-label={ariaLabel} className="flex flex-col gap-2">
           {rows.map((row) => (
-            <RowCard key={row.id} row={row} />
+            <RowCard key={row.id} row={row} tree={tree} />
           ))}
         </ul>
       )}

@@ -104,10 +104,13 @@ export type TreeCellContext<Row> = {
 export function TreeCell<Row>({
   row,
   tree,
+  indent = true,
   children,
 }: {
   row: TableRowModel<Row>;
   tree: TreeCellContext<Row>;
+  /** Indent by depth (a card stands indented as a whole, so its title does not). */
+  indent?: boolean;
   children: React.ReactNode;
 }) {
   const open = isRowOpen(row);
@@ -117,7 +120,7 @@ export function TreeCell<Row>({
     <div
       data-slot="data-table-tree-cell"
       className="flex min-w-0 items-center gap-1"
-      style={row.depth > 0 ? { paddingLeft: row.depth * TREE_INDENT } : undefined}
+      style={indent && row.depth > 0 ? { paddingLeft: row.depth * TREE_INDENT } : undefined}
     >
       {row.getCanExpand() ? (
         <button
