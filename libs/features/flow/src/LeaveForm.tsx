@@ -122,44 +122,28 @@ export function LeaveForm({ processDefinitionId }: { processDefinitionId: string
               )}
             />
             <div className="grid gap-4 sm:grid-cols-2">
-              <FormField
-                control={form.control}
-                name="startTime"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel required>{t('leave.startTime')}</FormLabel>
-                    <FormControl>
-                      <DateTimePicker
-                        name={field.name}
-                        ref={field.ref}
-                        value={field.value || null}
-                        onChange={(value) => field.onChange(value ?? '')}
-                        onBlur={field.onBlur}
-                      />
-                    </FormControl>
-                    <FormMessage formatMessage={tr} />
-                  </FormItem>
-                )}
-              />
-              <FormField
-                control={form.control}
-                name="endTime"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel required>{t('leave.endTime')}</FormLabel>
-                    <FormControl>
-                      <DateTimePicker
-                        name={field.name}
-                        ref={field.ref}
-                        value={field.value || null}
-                        onChange={(value) => field.onChange(value ?? '')}
-                        onBlur={field.onBlur}
-                      />
-                    </FormControl>
-                    <FormMessage formatMessage={tr} />
-                  </FormItem>
-                )}
-              />
+              {(['startTime', 'endTime'] as const).map((name) => (
+                <FormField
+                  key={name}
+                  control={form.control}
+                  name={name}
+                  render={({ field }) => (
+                    <FormItem>
+                      <FormLabel required>{t(`leave.${name}`)}</FormLabel>
+                      <FormControl>
+                        <DateTimePicker
+                          name={field.name}
+                          ref={field.ref}
+                          value={field.value || null}
+                          onChange={(value) => field.onChange(value ?? '')}
+                          onBlur={field.onBlur}
+                        />
+                      </FormControl>
+                      <FormMessage formatMessage={tr} />
+                    </FormItem>
+                  )}
+                />
+              ))}
             </div>
             <FormField
               control={form.control}
