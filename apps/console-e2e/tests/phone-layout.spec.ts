@@ -79,3 +79,52 @@ test.describe('the folded top bar', () => {
     await expect(page).toHaveURL(/\/lock/);
   });
 });
+
+test.describe('a list on a phone', () => {
+  test.use({ hasTouch: true });
+
+  test('an operator adds, finds, edits and deletes a parameter with taps, in cards and a full-screen sheet', async ({
+    page,
+  }) => {
+    await loginAsAdmin(page);
+    await page.goto('/system/param');
+    const main = page.getByTestId('page');
+    const cards = main.getByRole('list', { name: '参数' });
+    await expect(cards).toBeVisible();
+    const key = `phone.e2e.${Date.now() % 1_000_000}`;
+
+    await main.getByRole('button', { name: '新增' }).tap();
+    const sheet = page.getByRole('dialog');
+    // the dialog is a sheet over the whole screen
+    const box = (await sheet.boundingBox())!;
+    expect(box.width).toBeGreaterThanOrEqual(385);
+    await sheet.getByLabel('参数名称').fill('手机参数');
+    await sheet.getByLabel('参数键名').fill(key);
+    await sheet.getByLabel('参数键值').fill('1');
+    await sheet.getByRole('button', { name: '保存' }).tap();
+    await expect(page.getByText('新增成功').last()).toBeVisible();
+    await expect(sheet).toBeHidden();
+
+    // the search bar shows one field on a phone; the key is behind "more filters"
+    await main.getByRole('button', { name: /更多条件/ }).tap();
+    await main.getByRole('search').getByLabel('参数键名').fill(key);
+    await main.getByRole('search').getByRole('button', { name: '搜索' }).tap();
+    const card = cards.getByRole('listitem').filter({ hasText: key });
+    await expect(cards.getByRole('listitem')).toHaveCount(1);
+    await expect(card).toContainText('手机参数');
+
+    await card.getByRole('button', { name: '编辑' }).tap();
+    await expect(sheet.getByLabel('参数键值')).toHaveValue('1');
+    await sheet.getByLabel('参数键值').fill('2');
+    await sheet.getByRole('button', { name: '保存' }).tap();
+    await expect(page.getByText('更新成功').last()).toBeVisible();
+    await expect(card).toContainText('2');
+
+    await card.getByRole('button', { name: '删除' }).tap();
+    await page.getByRole('alertdialog').getByRole('button', { name: '确定' }).tap();
+    await expect(page.getByText('删除成功').last()).toBeVisible();
+    await expect(card).toHaveCount(0);
+    await expect(main.getByText('暂无数据')).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
+});
