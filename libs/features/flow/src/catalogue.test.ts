@@ -21,7 +21,10 @@ const zh = keys(feature.catalogue.zh as Tree);
 const en = keys(feature.catalogue.en as Tree);
 
 /** Each template key the sources build, with the values its placeholder takes. */
-const TEMPLATE_VALUES: Record<string, readonly string[]> = {};
+const TEMPLATE_VALUES: Record<string, readonly string[]> = {
+  // LeaveForm.tsx: the two time fields
+  'leave.${name}': ['startTime', 'endTime'],
+};
 
 function asked(): { literal: Set<string>; templates: Set<string> } {
   const literal = new Set<string>();
