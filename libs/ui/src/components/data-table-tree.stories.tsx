@@ -153,3 +153,16 @@ export const LazyLevels: Story = {
     await expect(canvas.getByText('总部 · 一组 · 一组').closest('tr')).toHaveAttribute('aria-level', '3');
   },
 };
+
+/** On a phone (`layout="auto"` below 640 px, or `layout="cards"`): a card per row, indented by level, the toggle first. */
+export const Cards: Story = {
+  args: { layout: 'cards' },
+  play: async ({ canvas, userEvent }) => {
+    const list = canvas.getByRole('list', { name: '部门' });
+    await expect(within(list).queryByText('销售部')).toBeNull();
+    await userEvent.click(within(list).getByRole('button', { name: /^(展开|Expand)$/ }));
+    const sales = (await canvas.findByText('销售部')).closest('li') as HTMLElement;
+    await expect(sales).toHaveAttribute('aria-level', '2');
+    await expect(sales.style.marginLeft).toBe('16px');
+  },
+};

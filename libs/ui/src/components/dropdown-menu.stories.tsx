@@ -1,11 +1,15 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen } from 'storybook/test';
 
+import * as React from 'react';
+
 import { Button } from './button';
+import { SimpleDialog } from './dialog';
 import {
   DropdownMenu,
   DropdownMenuCheckboxItem,
   DropdownMenuContent,
+  DropdownMenuDialogItem,
   DropdownMenuItem,
   DropdownMenuLabel,
   DropdownMenuSeparator,
@@ -50,3 +54,34 @@ export const Default: Story = {
 };
 /** Rendered open for the docs; non-modal, so the page behind is not aria-hidden around a focusable trigger. */
 export const Open: Story = { args: { defaultOpen: true, modal: false } };
+
+function MenuWithDialog() {
+  const [open, setOpen] = React.useState(false);
+  return (
+    <>
+      <DropdownMenu>
+        <DropdownMenuTrigger asChild>
+          <Button>admin</Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="start" className="w-48">
+          <DropdownMenuDialogItem onOpen={() => setOpen(true)}>锁屏</DropdownMenuDialogItem>
+        </DropdownMenuContent>
+      </DropdownMenu>
+      <SimpleDialog open={open} onOpenChange={setOpen} title="设置锁屏密码">
+        <p className="text-sm">菜单关闭后才打开的对话框</p>
+      </SimpleDialog>
+    </>
+  );
+}
+
+/** `DropdownMenuDialogItem`: an item that opens a dialog, once the menu has closed (its focus and layer gone). */
+export const OpensADialog: Story = {
+  render: () => <MenuWithDialog />,
+  play: async ({ canvas, userEvent }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'admin' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: '锁屏' }));
+    await expect(await screen.findByRole('dialog', { name: '设置锁屏密码' })).toBeInTheDocument();
+    await expect(screen.queryByRole('menu')).toBeNull();
+    await userEvent.keyboard('{Escape}');
+  },
+};
