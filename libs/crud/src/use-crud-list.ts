@@ -8,7 +8,7 @@ import {
   toSnakeCase,
   toSortParams,
 } from '@smart/ui';
-import { childrenOf, insertChildren } from './crud-tree';
+import { flattenTree, insertChildren } from './crud-tree';
 import { buildSearchParams, type SearchValues } from './search-params';
 import type { CrudAdapter, CrudExportParams, CrudListParams, ResourceDef } from './types';
 
@@ -135,7 +135,7 @@ export function useCrudList<Row, Form>({
     const isOpen = (key: string) => open === true || open[key] === true;
     const still: string[] = [];
     for (const key of opened.current) {
-      const row = findRow(rows, key, rowId);
+      const row = flattenTree(rows).find((r) => rowId(r) === key);
       if (!row || !isOpen(key)) continue;
       try {
         rows = insertChildren(rows, row, await children.call(adapterRef.current, row, filters));
@@ -238,14 +238,4 @@ export function useCrudList<Row, Form>({
     setExpanded,
     openRow,
   };
-}
-
-function findRow<Row>(rows: Row[], key: string, rowId: (row: Row) => string): Row | undefined {
-  for (const row of rows) {
-    if (rowId(row) === key) return row;
-    const children = childrenOf(row);
-    const found = children && findRow(children, key, rowId);
-    if (found) return found;
-  }
-  return undefined;
 }
