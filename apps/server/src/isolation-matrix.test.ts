@@ -79,8 +79,8 @@ interface WriteCell {
   kind: 'write';
   name: string;
   req(t: Target, attacker: Actor): Req;
-  /** What the foreign call answers: the not-found envelope, a no-op success, or a refusal. */
-  expect: 'not-found' | 'no-op' | 'denied';
+  /** What the foreign call answers: the not-found envelope (400), or a refusal (401). */
+  expect: 'not-found' | 'denied';
   forwardOnly?: boolean;
 }
 type Cell = ListCell | DetailCell | WriteCell;
@@ -204,7 +204,7 @@ function crudModule(o: {
         kind: 'write',
         name: 'remove',
         req: (t) => post(`${o.base}/remove?ids=${t.id}`, `${cap}Remove`),
-        expect: 'no-op',
+        expect: 'not-found',
       },
     ],
   };
@@ -336,7 +336,7 @@ for (const [name, key, body] of [
     kind: 'write',
     name: 'enable',
     req: (t) => post(`${RES}/${name}/enable?id=${t.id}`, `${name}Enable`),
-    expect: 'no-op',
+    expect: 'not-found',
   });
   MODULES.push(m);
 }
@@ -418,7 +418,7 @@ MODULES.push(
         kind: 'write',
         name: 'remove',
         req: (t) => post(`${SYS}/dept/remove?ids=${t.id}`, 'deptRemove'),
-        expect: 'no-op',
+        expect: 'not-found',
       },
     ],
   },
@@ -493,7 +493,7 @@ MODULES.push(
         kind: 'write',
         name: 'remove',
         req: (t) => post(`${SYS}/role/remove?ids=${t.id}`, 'roleRemove'),
-        expect: 'no-op',
+        expect: 'not-found',
         forwardOnly: true,
       },
       {
@@ -630,13 +630,13 @@ MODULES.push(
         kind: 'write',
         name: 'remove',
         req: (t) => post(`${USER}/remove?ids=${t.id}`, 'userRemove'),
-        expect: 'no-op',
+        expect: 'not-found',
       },
       {
         kind: 'write',
         name: 'unlock',
         req: (t) => post(`${USER}/unlock?userIds=${t.id}`, 'userUnlock'),
-        expect: 'no-op',
+        expect: 'not-found',
       },
       {
         kind: 'write',
@@ -659,13 +659,13 @@ MODULES.push(
         kind: 'write',
         name: 'reset-password',
         req: (t) => post(`${USER}/reset-password?userIds=${t.id}`, 'userResetPassword'),
-        expect: 'no-op',
+        expect: 'not-found',
       },
       {
         kind: 'write',
         name: 'grant',
         req: (t, a) => post(`${USER}/grant?userIds=${t.id}&roleIds=${ownRole(a)}`, 'userGrant'),
-        expect: 'no-op',
+        expect: 'not-found',
       },
     ],
   },
@@ -756,7 +756,7 @@ MODULES.push(
         kind: 'write',
         name: 'remove',
         req: (t) => post(`${SYS}/dict-biz/remove?ids=${t.id}`, 'dictBizRemove'),
-        expect: 'no-op',
+        expect: 'not-found',
       },
     ],
   },
@@ -830,7 +830,7 @@ MODULES.push(
         kind: 'write',
         name: 'remove',
         req: (t) => post(`${SYS}/topmenu/remove?ids=${t.id}`, 'topmenuRemove'),
-        expect: 'no-op',
+        expect: 'not-found',
       },
       {
         kind: 'write',
@@ -1039,12 +1039,9 @@ describe.each(backends)(`cross-tenant isolation matrix on %s: ${TITLE}`, (kind) 
               if (cell.expect === 'not-found') {
                 expect(res.status, res.raw).toBe(400);
                 expect(res.body).toEqual({ code: 400, success: false, msg: NOT_FOUND_MSG, data: null });
-              } else if (cell.expect === 'denied') {
+              } else {
                 expect(res.status, res.raw).toBe(401);
                 expect(res.body).toMatchObject({ code: 401, success: false, msg: NO_PERMISSION_MSG });
-              } else {
-                expect(res.status, res.raw).toBe(200);
-                expect(res.body.success).toBe(true);
               }
               expect(res.raw).not.toContain(target.id);
               expect(await state(), 'the owner’s row is unchanged').toBe(before);

@@ -194,7 +194,7 @@ describe.each(backends)('menu, role and top menu on %s', (kind) => {
       ).toBe(400);
       const g2 = await post('/topmenu/grant', 'topmenuGrant', { topMenuIds: [tm.id], menuIds: [] }, demo);
       expect(g2.status).toBe(400);
-      expect((await post(`/topmenu/remove?ids=${tm.id}`, 'topmenuRemove', undefined, demo)).status).toBe(200);
+      expect((await post(`/topmenu/remove?ids=${tm.id}`, 'topmenuRemove', undefined, demo)).status).toBe(400);
       const demoKeys = await get<{ menu: string[] }>(
         `/menu/top-tree-keys?topMenuIds=${tm.id}`,
         'menuTopTreeKeys',
@@ -294,7 +294,7 @@ describe.each(backends)('menu, role and top menu on %s', (kind) => {
       const node = flat(tree.body.data).find((n) => n.id === mine.id)!;
       expect(node.children?.map((c) => c.title)).toEqual(['测试子']);
 
-      // another tenant: update 400, remove no-op
+      // another tenant: update and remove refused (400 数据不存在)
       const upd = await post(
         '/role/submit',
         'roleSubmit',
@@ -302,7 +302,7 @@ describe.each(backends)('menu, role and top menu on %s', (kind) => {
         demo,
       );
       expect(upd.status).toBe(400);
-      expect((await post(`/role/remove?ids=${mine.id}`, 'roleRemove', undefined, demo)).status).toBe(200);
+      expect((await post(`/role/remove?ids=${mine.id}`, 'roleRemove', undefined, demo)).status).toBe(400);
       expect((await get<Obj>(`/role/detail?id=${mine.id}`, 'roleDetail')).body.data.roleName).toBe('测试');
 
       const blocked = await post(`/role/remove?ids=${mine.id}`, 'roleRemove');

@@ -319,7 +319,8 @@ describe.each(backends)('param on %s', (kind) => {
     expect(update.statusCode).toBe(400);
 
     const rm = await remove(aId, tokenB);
-    expect(rm.statusCode).toBe(200);
+    expect(rm.statusCode).toBe(400);
+    expect(rm.json()).toMatchObject({ msg: '数据不存在' });
     const still = await get(`${DETAIL}?id=${aId}`);
     expect(still.statusCode).toBe(200);
     expect((still.json() as { data: Param }).data).toMatchObject({
@@ -333,10 +334,15 @@ describe.each(backends)('param on %s', (kind) => {
     expect(bSame.statusCode).toBe(200);
     expect((bSame.json() as { data: Param }).data.tenantId).toBe('100001');
 
-    // a mixed remove only touches the caller's rows
+    // a mixed remove is refused whole: neither tenant's row goes
     const bRow = (bSame.json() as { data: Param }).data;
-    await remove(`${aId},${bRow.id}`, tokenB);
+    expect((await remove(`${aId},${bRow.id}`, tokenB)).json()).toMatchObject({
+      code: 400,
+      msg: '数据不存在',
+    });
     expect((await get(`${DETAIL}?id=${aId}`)).statusCode).toBe(200);
+    expect((await get(`${DETAIL}?id=${bRow.id}`, tokenB)).statusCode).toBe(200);
+    expect((await remove(bRow.id, tokenB)).statusCode).toBe(200);
     expect((await get(`${DETAIL}?id=${bRow.id}`, tokenB)).statusCode).toBe(400);
   });
 

@@ -406,13 +406,13 @@ describe.each(backends)('resource modules on %s', (kind) => {
         },
       });
       expect(upd.status).toBe(400);
-      // enabling another tenant's config is a no-op (like an unknown id): B keeps its active config
+      // enabling or removing another tenant's config is refused as an unknown id is: B keeps its active config
       expect((await call('POST', `${RES}/oss/enable?id=${id}`, { ...other, op: 'ossEnable' })).status).toBe(
-        200,
+        400,
       );
-      expect((await call('POST', `${RES}/oss/enable?id=1`, { ...other, op: 'ossEnable' })).status).toBe(200);
+      expect((await call('POST', `${RES}/oss/enable?id=1`, { ...other, op: 'ossEnable' })).status).toBe(400);
       expect((await call('POST', `${RES}/oss/remove?ids=${id}`, { ...other, op: 'ossRemove' })).status).toBe(
-        200,
+        400,
       );
       const still = await call<Obj>('GET', `${RES}/oss/detail?id=${id}`);
       expect(still.body.data).toMatchObject({ ossCode: 'tenant-a', status: 1 });
@@ -771,7 +771,7 @@ describe.each(backends)('resource modules on %s', (kind) => {
       const before = await statuses();
       expect(
         (await call('POST', `${RES}/sms/enable?id=${id}`, { token: tokenB, op: 'smsEnable' })).status,
-      ).toBe(200);
+      ).toBe(400);
       expect(await statuses()).toEqual(before);
       await call('POST', `${RES}/sms/remove?ids=${id}`, { token: tokenB });
       expect((await call('GET', `${RES}/sms/detail?id=${id}`, { op: 'smsDetail' })).status).toBe(200);

@@ -71,7 +71,10 @@ describe.each(backends)('system modules on %s', (kind) => {
       expect(missing.status).toBe(400);
       expect(missing.body.msg).toBe('请输入岗位编号');
       expect((await get(`/post/detail?id=1`, 'postDetail')).status).toBe(400);
-      await post(`/post/remove?ids=${row.id},123`, 'postRemove');
+      // an unknown id in the batch refuses it whole; the row's own id alone removes it
+      expect((await post(`/post/remove?ids=${row.id},123`, 'postRemove')).body.msg).toBe('数据不存在');
+      expect((await get(`/post/detail?id=${row.id}`, 'postDetail')).status).toBe(200);
+      expect((await post(`/post/remove?ids=${row.id}`, 'postRemove')).status).toBe(200);
       expect((await get(`/post/detail?id=${row.id}`, 'postDetail')).status).toBe(400);
       const sel = await get<Obj[]>('/post/select', 'postSelect');
       expect(sel.body.data).toHaveLength(8);
@@ -259,7 +262,7 @@ describe.each(backends)('system modules on %s', (kind) => {
       expect((await get(`/${mod}/detail?id=${target.id}`, detailOp, tokenB)).status).toBe(400);
       const upd = await post(`/${mod}/submit`, submitOp, { ...body, id: target.id }, tokenB);
       expect(upd.status).toBe(400);
-      expect((await post(`/${mod}/remove?ids=${target.id}`, removeOp, undefined, tokenB)).status).toBe(200);
+      expect((await post(`/${mod}/remove?ids=${target.id}`, removeOp, undefined, tokenB)).status).toBe(400);
       const after = await get<Obj>(`/${mod}/detail?id=${target.id}`, detailOp);
       expect(after.status).toBe(200);
       const { hasChildren: _h, children: _c, ...before } = target;

@@ -73,6 +73,16 @@ export interface CrudSpec<R extends Row> {
 }
 
 export const NOT_FOUND_MSG = '数据不存在';
+
+/**
+ * A write that names rows (a remove's `ids`) names only rows the caller may change: one id that is unknown, removed
+ * or another tenant's refuses the whole call with 400 `数据不存在`, before anything is written. Answering 200 with
+ * nothing done (as upstream's `removeByIds` did behind `R.status`) told an operator of a stale list that the rows
+ * were gone, and told a prober nothing either way; refusing says the same to both, and never half-removes a batch.
+ */
+export function requireAll(asked: readonly bigint[], found: readonly bigint[]): void {
+  if (asked.length === 0 || found.length < asked.length) throw new BizError(NOT_FOUND_MSG);
+}
 export const NO_PERMISSION_MSG = '缺失权限';
 
 export function caller(req: FastifyRequest): TokenClaims {
@@ -255,17 +265,18 @@ export function crud<R extends Row>(db: Db, spec: CrudSpec<R>) {
     }
   }
 
-  /** Logical remove of the caller's live rows among `ids`; other tenants' ids are untouched. */
+  /** Logical remove of the listed rows, each a live row of the caller's, or of none of them (`requireAll`). */
   async function remove(a: TokenClaims, idsParam: string) {
     spec.authorizeWrite?.(a);
     const list = parseIds(idsParam);
-    if (list.length === 0) return;
-    const own = (await db
-      .select({ id: idCol })
-      .from(table)
-      .where(and(scope(a), inArray(idCol, list)))) as { id: bigint }[];
+    const own = list.length
+      ? ((await db
+          .select({ id: idCol })
+          .from(table)
+          .where(and(scope(a), inArray(idCol, list)))) as { id: bigint }[])
+      : [];
     const ids = own.map((r) => r.id);
-    if (ids.length === 0) return;
+    requireAll(list, ids);
     await spec.beforeRemove?.(ids, a);
     await db
       .update(table)

@@ -6,7 +6,7 @@
 import { and, eq, inArray, ne, or } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { bodyOf, scopeCache, type MenuRow } from '../../../auth/permissions';
-import { caller, requirePlatformAdmin } from '../../../crud/index';
+import { caller, requireAll, requirePlatformAdmin } from '../../../crud/index';
 import type { Db } from '../../../db/index';
 import { menu } from '../../../db/schema';
 import { HAS_CHILDREN_MSG } from '../../../kernel/messages';
@@ -100,7 +100,16 @@ export function menuWriteHandlers(db: Db) {
       const a = caller(req);
       requirePlatformAdmin(a);
       const ids = parseIds((req.query as { ids: string }).ids);
-      if (ids.length === 0) return ok({});
+      const found = ids.length
+        ? await db
+            .select({ id: menu.id })
+            .from(menu)
+            .where(and(live, inArray(menu.id, ids)))
+        : [];
+      requireAll(
+        ids,
+        found.map((r) => r.id),
+      );
       const [kid] = await db
         .select({ id: menu.id })
         .from(menu)

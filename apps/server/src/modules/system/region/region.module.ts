@@ -132,10 +132,16 @@ export function regionHandlers(db: Db) {
       await db.insert(region).values(values).onConflictDoUpdate({ target: region.code, set: values });
       return ok({});
     },
-    /** Physical remove of one region (`id` = code); refused while it has children; an unknown code is a no-op. */
+    /** Physical remove of one region (`id` = code); refused while it has children or when the code is unknown. */
     async regionRemove(req: FastifyRequest) {
       requirePlatformAdmin(caller(req));
       const code = (req.query as { id: string }).id;
+      const [known] = await db
+        .select({ code: region.code })
+        .from(region)
+        .where(eq(region.code, code))
+        .limit(1);
+      if (!known) throw new BizError(NOT_FOUND_MSG);
       const [kid] = await db
         .select({ code: region.code })
         .from(region)

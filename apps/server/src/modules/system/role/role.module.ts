@@ -18,7 +18,14 @@ import {
   scopeCache,
 } from '../../../auth/permissions';
 import type { TokenClaims } from '../../../auth/tokens';
-import { caller, filterConds, isPlatformAdmin, NO_PERMISSION_MSG, NOT_FOUND_MSG } from '../../../crud/index';
+import {
+  caller,
+  filterConds,
+  isPlatformAdmin,
+  NO_PERMISSION_MSG,
+  NOT_FOUND_MSG,
+  requireAll,
+} from '../../../crud/index';
 import { forest, treeNode } from '../../../crud/tree';
 import type { Db } from '../../../db/index';
 import { menu, role, roleMenu, roleScope, scopeApi, scopeData, user } from '../../../db/schema';
@@ -245,8 +252,9 @@ export function roleHandlers(db: Db) {
     async roleRemove(req: FastifyRequest) {
       const a = caller(req);
       requireRoleManager(a);
-      const ids = await visibleRoleIds(db, a, parseIds((req.query as { ids: string }).ids));
-      if (ids.length === 0) return ok({});
+      const asked = parseIds((req.query as { ids: string }).ids);
+      const ids = await visibleRoleIds(db, a, asked);
+      requireAll(asked, ids);
       const [kid] = await db
         .select({ id: role.id })
         .from(role)

@@ -4,7 +4,7 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { caller, NOT_FOUND_MSG } from '../../../crud/index';
+import { caller, NOT_FOUND_MSG, requireAll } from '../../../crud/index';
 import type { Db } from '../../../db/index';
 import { tenant, tenantPackage } from '../../../db/schema';
 import { ADMIN_TENANT } from '../../../db/seed-data';
@@ -37,11 +37,16 @@ export function tenantSettingHandlers(db: Db) {
       const q = req.query as { ids: string; accountNumber: number; expireTime?: string };
       const expire = q.expireTime ? parseDateTime(q.expireTime) : null;
       const ids = parseIds(q.ids);
-      if (ids.length === 0) return ok({});
-      const rows = await db
-        .select({ id: tenant.id, code: tenant.tenantId })
-        .from(tenant)
-        .where(and(inArray(tenant.id, ids), eq(tenant.isDeleted, 0)));
+      const rows = ids.length
+        ? await db
+            .select({ id: tenant.id, code: tenant.tenantId })
+            .from(tenant)
+            .where(and(inArray(tenant.id, ids), eq(tenant.isDeleted, 0)))
+        : [];
+      requireAll(
+        ids,
+        rows.map((r) => r.id),
+      );
       // the platform administrator's tenant signs everyone in who can repair the others: a quota or an end on it
       // would lock every account of the platform out for good (`租户授权已过期` at login), so it stays unlimited
       const limits = q.accountNumber !== -1 || expire !== null;

@@ -1,7 +1,7 @@
 /** Granting roles to users, which also approves a pending account (a sign-up waiting for an administrator). */
 import { and, inArray, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { caller } from '../../../crud/index';
+import { caller, requireAll } from '../../../crud/index';
 import { role, user } from '../../../db/schema';
 import { BizError, ok, parseId, parseIds } from '../../../util';
 import { assertRefs } from './user-checks';
@@ -19,8 +19,9 @@ export function userGrantHandlers({ db, m, ownUsers }: UserContext) {
       const roleIds = parseIds(q.roleIds);
       if (roleIds.length === 0) throw new BizError('请选择角色');
       await assertRefs(db, a.tenant_id, q.roleIds, role, '所选角色不存在');
-      const own = (await ownUsers(a, parseIds(q.userIds))).map((u) => u.id);
-      if (own.length === 0) return ok({});
+      const asked = parseIds(q.userIds);
+      const own = (await ownUsers(a, asked)).map((u) => u.id);
+      requireAll(asked, own);
       await db
         .update(user)
         .set({

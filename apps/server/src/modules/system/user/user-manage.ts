@@ -4,7 +4,7 @@
  */
 import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { caller } from '../../../crud/index';
+import { caller, requireAll } from '../../../crud/index';
 import { dept, post, refreshToken, role, user, userOauth } from '../../../db/schema';
 import { BizError, ok, parseId, parseIds } from '../../../util';
 import { assertAccountFree, assertQuota, assertRefs, assertTenant, duplicateMsg } from './user-checks';
@@ -95,7 +95,7 @@ export function userManageHandlers({ db, m, labelled, one, inTenant, ownUsers }:
       const ids = parseIds((req.query as { ids: string }).ids);
       if (ids.some((i) => i.toString() === a.user_id)) throw new BizError(SELF_REMOVE_MSG);
       const own = (await ownUsers(a, ids)).map((u) => u.id);
-      if (own.length === 0) return ok({});
+      requireAll(ids, own);
       await db.transaction(async (tx) => {
         await tx
           .update(user)

@@ -5,7 +5,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { hashPassword, verifyPassword } from '../../../auth/password';
-import { caller } from '../../../crud/index';
+import { caller, requireAll } from '../../../crud/index';
 import { loginFailure, user } from '../../../db/schema';
 import { BizError, ok, parseId, parseIds } from '../../../util';
 import { paramOf } from './user-checks';
@@ -17,8 +17,9 @@ export function userPasswordHandlers({ db, m, limiter, ownUsers, me }: UserConte
     async userResetPassword(req: FastifyRequest) {
       const a = caller(req);
       requireAdmin(a);
-      const own = (await ownUsers(a, parseIds((req.query as { userIds: string }).userIds))).map((u) => u.id);
-      if (own.length === 0) return ok({});
+      const asked = parseIds((req.query as { userIds: string }).userIds);
+      const own = (await ownUsers(a, asked)).map((u) => u.id);
+      requireAll(asked, own);
       const init = (await paramOf(db, a.tenant_id, 'account.initPassword')) || '123456';
       await db
         .update(user)
@@ -48,7 +49,12 @@ export function userPasswordHandlers({ db, m, limiter, ownUsers, me }: UserConte
     async userUnlock(req: FastifyRequest) {
       const a = caller(req);
       requireAdmin(a);
-      const own = await ownUsers(a, parseIds((req.query as { userIds: string }).userIds));
+      const asked = parseIds((req.query as { userIds: string }).userIds);
+      const own = await ownUsers(a, asked);
+      requireAll(
+        asked,
+        own.map((u) => u.id),
+      );
       for (const u of own) {
         await db
           .delete(loginFailure)

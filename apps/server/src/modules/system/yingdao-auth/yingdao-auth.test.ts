@@ -150,7 +150,9 @@ describe.each(backends)('yingdao auth on %s', (kind) => {
     const d2 = await detail(row.id);
     expect(d2.body.data).toMatchObject({ callbackSecret: '', tokenExpireTime: '', appMap: {} });
 
-    expect((await remove(`${row.id},123`)).status).toBe(200);
+    expect((await remove(`${row.id},123`)).status).toBe(400); // an unknown id refuses the whole batch
+    expect((await detail(row.id)).status).toBe(200);
+    expect((await remove(row.id)).status).toBe(200);
     expect((await detail(row.id)).status).toBe(400);
     expect((await list('authName=主企业账号2')).body.data.total).toBe(0);
     // the name is free again once removed
@@ -232,7 +234,7 @@ describe.each(backends)('yingdao auth on %s', (kind) => {
     expect(d.body.msg).toBe('数据不存在');
     const u = await update({ id: row.id, ...body('被改', { accessKeySecret: 'stolen' }) }, tokenB);
     expect(u.status).toBe(400);
-    expect((await remove(row.id, tokenB)).status).toBe(200); // other tenants' ids are ignored
+    expect((await remove(row.id, tokenB)).status).toBe(400); // another tenant's id is not found
 
     const yd = await call<Auth>('GET', `${YD}/detail?id=${row.id}`, 'ydYingdaoAuthDetail', tokenB);
     expect(yd.status).toBe(400);
