@@ -60,6 +60,7 @@ import { registerMultipart } from './storage/multipart';
 import { registerRequestLogging } from './logging/hooks';
 import {
   apiDocsPath,
+  datePatterns,
   extensionKeywords,
   loadSpec,
   operationsWithRequiredBody,
@@ -140,6 +141,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   // wrong declarations stop the start here with the list of what is wrong.
   const entities = opts.spec ? entityRegistry(spec) : declaredEntities();
   const forms = formTexts(entities);
+  const dates = datePatterns(spec);
 
   const tokens = new Tokens(await loadSigningKey(db, config.jwtSecret));
   const clients = new ClientCache(db);
@@ -173,7 +175,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       return reply.code(401).send(fail(401, '请求未授权'));
     }
     if (err.validation) {
-      const msg = validationMessage(err, req, forms);
+      const msg = validationMessage(err, req, forms, dates);
       if (oauth) {
         const first = (err.validation as AjvErrorLike[])[0];
         const badGrant = first?.instancePath === '/grant_type' && first.keyword === 'enum';

@@ -57,6 +57,20 @@ export function operationsWithRequiredBody(doc: OpenApiDocument): Set<string> {
 }
 
 /**
+ * The patterns of the contract's dates (common.yaml `DateTime` and `Date`, patterns.yaml `OptionalDateTime`): a value
+ * they refuse is answered as the server's own date reader answers it (src/kernel/datetime.ts `DATE_MSG`), whichever
+ * of the two refuses it first.
+ */
+export function datePatterns(doc: OpenApiDocument): Set<string> {
+  const out = new Set<string>();
+  for (const name of ['DateTime', 'Date', 'OptionalDateTime']) {
+    const pattern = (doc.components.schemas[name] as { pattern?: unknown } | undefined)?.pattern;
+    if (typeof pattern === 'string') out.add(pattern);
+  }
+  return out;
+}
+
+/**
  * Every extension key the contract uses (`x-label`, `x-rule`, `x-placeholder` …), for Ajv: in strict mode an
  * unknown keyword in a schema fails its compilation, so a new annotation added to the contract answered every
  * request of the operations using it with a 500 (openapi/README.md lists the extensions).

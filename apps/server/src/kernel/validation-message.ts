@@ -2,6 +2,7 @@
 // user's words): a declared entity's own rule or label first, else the contract's `x-rule` / `x-label`, else Ajv's.
 import type { FastifyError, FastifyRequest } from 'fastify';
 import type { EntityRegistry } from '../crud/entities';
+import { DATE_MSG } from './datetime';
 
 export const operationOf = (req: FastifyRequest): string | undefined =>
   (req.routeOptions?.schema as { operationId?: string } | undefined)?.operationId;
@@ -59,12 +60,35 @@ export function formTexts(entities: EntityRegistry): Map<string, FormTexts> {
   return out;
 }
 
+/** The value at a JSON pointer of what Ajv validated (`/expireTime`, `/items/0/publishTime`). */
+function valueAt(root: unknown, pointer: string): unknown {
+  let node = root;
+  for (const raw of pointer.split('/').slice(1)) {
+    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (!node || typeof node !== 'object') return undefined;
+    node = (node as Record<string, unknown>)[key];
+  }
+  return node;
+}
+
+const CONTEXTS = { body: 'body', querystring: 'query', params: 'params', headers: 'headers' } as const;
+
 export function validationMessage(
   err: FastifyError,
   req: FastifyRequest,
   forms: Map<string, FormTexts>,
+  /** The contract's date patterns (src/spec.ts `datePatterns`). */
+  dates: ReadonlySet<string> = new Set(),
 ): string {
-  const first = (err.validation as AjvErrorLike[] | undefined)?.[0];
+  const errors = (err.validation as AjvErrorLike[] | undefined) ?? [];
+  // an impossible date (month 13, February 30) says so with its value, as the server's date reader does
+  const date = errors.find((e) => e.keyword === 'pattern' && dates.has(String(e.params.pattern)));
+  if (date) {
+    const context = CONTEXTS[err.validationContext as keyof typeof CONTEXTS];
+    const value = context ? valueAt(req[context], date.instancePath) : undefined;
+    return typeof value === 'string' ? `${DATE_MSG}: ${value}` : DATE_MSG;
+  }
+  const first = errors[0];
   if (first && err.validationContext === 'body') {
     const prop =
       first.keyword === 'required'

@@ -83,7 +83,10 @@ describe.each(backends)('Xiaohongshu comment log counts on %s', (kind) => {
   it.each([
     [{ startTime: '2026-11-21 00:00:00', endTime: '2026-11-20 00:00:00' }, '结束时间必须晚于开始时间'],
     [{ startTime: '2026-10-01 00:00:00', endTime: '2026-11-20 00:00:00' }, '时间范围不能超过 31 天'],
-    [{ startTime: '2026-02-30 00:00:00', endTime: '2026-03-02 00:00:00' }, '时间格式错误'],
+    [
+      { startTime: '2026-02-30 00:00:00', endTime: '2026-03-02 00:00:00' },
+      '日期格式错误: 2026-02-30 00:00:00',
+    ],
   ])('refuses the range %j', async (range, msg) => {
     const res = await count(range);
     expect(res.status).toBe(400);
