@@ -13,6 +13,17 @@ test.describe('login', () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
+  test('in English, a wrong password shows the server message in English', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByTestId('language-switch').click();
+    await page.getByLabel('Account').fill('admin');
+    await page.getByLabel('Password', { exact: true }).fill('wrong-password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    // the server answers 用户名或密码错误; the contract's error catalogue gives its English text
+    await expect(page.getByText('Wrong user name or password')).toBeVisible();
+    await expect(page.getByText('用户名或密码错误')).toHaveCount(0);
+  });
+
   test('required fields say so on blur', async ({ page }) => {
     await page.goto('/login');
     await page.getByLabel('账号').focus();

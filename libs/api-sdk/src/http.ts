@@ -44,6 +44,7 @@ export {
 export { ApiError, isApiError, type ApiErrorKind } from './http/errors';
 export { serializeParams, type QueryValue, type RequestConfig, type RequestOptions } from './http/request';
 export { unwrapBody, type Unwrap } from './http/response';
+export { messageTranslator, type MessagePair, type MessageTexts } from './http/messages';
 
 // orval reads this file's own text for `export type ErrorType` / `BodyType` and this file's `apiFetch` for its
 // parameters (the second one becomes the hooks' `request` option): they stay declared here, not re-exported.

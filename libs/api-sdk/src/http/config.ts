@@ -23,6 +23,11 @@ export interface HttpConfig {
   notifyError: (message: string, error: ApiError) => void;
   /** Codes passed to the caller as rejections, without toast or logout. */
   statusWhiteList: readonly number[];
+  /**
+   * The server's message in the user's language (the contract's error catalogue, src/http/messages.ts). Default: as
+   * the server sent it.
+   */
+  translateMessage: (message: string) => string;
   /** Translated "unknown error" text. */
   unknownErrorMessage: () => string;
   /** Translated texts for transport failures (defaults: zh). */
@@ -50,6 +55,7 @@ const defaults: HttpConfig = {
   onUnauthorized: () => undefined,
   notifyError: () => undefined,
   statusWhiteList: [],
+  translateMessage: (message) => message,
   unknownErrorMessage: () => '未知错误',
   networkErrorMessage: () => '网络异常,请稍后重试',
   timeoutMessage: () => '请求超时',

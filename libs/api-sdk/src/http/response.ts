@@ -25,9 +25,9 @@ export function readCode(body: unknown, httpStatus: number): number {
 export function readMessage(body: unknown): string {
   const record = asRecord(body);
   const msg = record?.['msg'];
-  if (typeof msg === 'string' && msg) return msg;
+  if (typeof msg === 'string' && msg) return getHttpConfig().translateMessage(msg);
   const description = record?.['error_description'];
-  if (typeof description === 'string' && description) return description;
+  if (typeof description === 'string' && description) return getHttpConfig().translateMessage(description);
   return getHttpConfig().unknownErrorMessage();
 }
 
