@@ -14,9 +14,13 @@ import {
 import type {
   ApiError,
   DictItem,
+  NotFoundResponse,
+  NotImplementedResponse,
   OAuthBadRequestResponse,
+  OAuthError,
   OAuthUnauthorizedResponse,
   ParamPage,
+  ServerErrorResponse,
   TokenResult,
 } from '../src';
 import { createMockHandlers, envelope, errorResponse, getParamListMockHandler } from '../src/mocks';
@@ -47,8 +51,14 @@ describe('types', () => {
     expectTypeOf(dict.data).toEqualTypeOf<DictItem[] | undefined>();
     const token = renderHook(() => useOauthToken(), { wrapper }).result.current;
     expectTypeOf(token.data).toEqualTypeOf<TokenResult | undefined>();
+    // the token endpoint's own answers (400, 401, 429), and those every operation declares (404, 500, 501)
     expectTypeOf(token.error).toEqualTypeOf<ApiError<
-      OAuthBadRequestResponse | OAuthUnauthorizedResponse
+      | OAuthBadRequestResponse
+      | OAuthUnauthorizedResponse
+      | OAuthError
+      | NotFoundResponse
+      | ServerErrorResponse
+      | NotImplementedResponse
     > | null>();
     expect(token.isIdle).toBe(true);
   });
