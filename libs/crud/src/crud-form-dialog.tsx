@@ -194,7 +194,11 @@ export function CrudFormDialog<Row, Form>({
                             onBlur={field.onBlur}
                             readOnly={readOnly}
                             aria-required={(required && !readOnly) || undefined}
-                            disabled={!readOnly && (isDisabledInForm(column, mode) || field.disabled)}
+                            // shut while the detail loads: its arrival resets the form, which would drop what
+                            // was typed meanwhile (the spinner covers the fields, not the keyboard's way in)
+                            disabled={
+                              !readOnly && (loading || isDisabledInForm(column, mode) || field.disabled)
+                            }
                           />
                         </FormControl>
                         <FormMessage formatMessage={t} />

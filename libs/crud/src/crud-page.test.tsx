@@ -352,6 +352,27 @@ describe('CrudPage', () => {
     expect(adapter.detail).toHaveBeenCalledWith('4');
   });
 
+  it('edit keeps the fields shut until the detail is in, so nothing typed is overwritten by it', async () => {
+    let answer: (row: Param) => void = () => undefined;
+    const adapter = {
+      ...makeAdapter(),
+      detail: vi.fn(() => new Promise<Param>((resolve) => (answer = resolve))),
+    };
+    const { user } = renderPage(adapter);
+    await waitForRows();
+    await user.click(within(rowOf('name 4')).getByRole('button', { name: '编辑' }));
+    const dialog = await screen.findByRole('dialog');
+    const value = within(dialog).getByLabelText('参数键值') as HTMLTextAreaElement;
+    expect(value.disabled).toBe(true);
+    expect((within(dialog).getByLabelText('参数名称') as HTMLInputElement).disabled).toBe(true);
+    act(() => answer({ id: '4', paramName: 'detail name', paramKey: 'k', paramValue: 'from detail' }));
+    await waitFor(() => expect(value.value).toBe('from detail'));
+    expect(value.disabled).toBe(false);
+    await user.clear(value);
+    await user.type(value, 'typed');
+    expect(value.value).toBe('typed');
+  });
+
   it('view is read-only, honours textarea rows, and has no save button', async () => {
     const adapter = makeAdapter();
     const { user } = renderPage(adapter);
