@@ -4,11 +4,16 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromiumArgs, chromiumPath } from '@smart/tools/chromium';
 
-// One server, one port: the reference server on a fresh embedded database serves the built console and /api,
-// exactly as `npm start` does. The data folder is created once here (workers inherit the environment).
+// The reference server on a fresh embedded database serves the built console and /api, exactly as `npm start` does,
+// on the port after the tests' own; the browser talks to it through the validating proxy (tools/contract-proxy.mjs)
+// on the tests' port, which checks every answer against the contract with a third-party validator. The teardown
+// (contract-proxy-teardown.ts) fails the run on a mismatch. The data folder is created once here (workers inherit
+// the environment).
 const port = Number(process.env['E2E_PORT'] ?? 18600);
+const serverPort = port + 1;
 process.env['E2E_DATA_DIR'] ??= mkdtempSync(join(tmpdir(), 'smart-e2e-'));
 const here = import.meta.dirname;
+export const proxyReport = resolve(here, '.test-results/contract-proxy.json');
 
 export default defineConfig({
   testDir: './tests',
@@ -30,26 +35,38 @@ export default defineConfig({
       args: chromiumArgs,
     },
   },
-  webServer: {
-    // the server as `npm start` runs it: its bundle (built by the e2e target's dependency on ^build)
-    command: 'sh serve.sh dist/main.mjs',
-    cwd: resolve(here, '../server'),
-    url: `http://127.0.0.1:${port}/login`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: process.env['E2E_DATA_DIR'],
-      CONSOLE_DIST: resolve(here, '../console/dist'),
-      DATABASE_URL: '',
-      // the fake Alipay / WeChat Pay gateways, as `npm start` has them: the pay page completes real orders
-      PAY_SANDBOX: '1',
-      // the simulated Yingdao and chat model, as `npm start` has them; robots a little faster than an operator's
-      ENGINE_SANDBOX: '1',
-      ENGINE_SANDBOX_PACE_MS: '200',
+  globalTeardown: './contract-proxy-teardown.ts',
+  webServer: [
+    {
+      // the server as `npm start` runs it: its bundle (built by the e2e target's dependency on ^build)
+      command: 'sh serve.sh dist/main.mjs',
+      cwd: resolve(here, '../server'),
+      url: `http://127.0.0.1:${serverPort}/login`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(serverPort),
+        HOST: '127.0.0.1',
+        DATA_DIR: process.env['E2E_DATA_DIR'],
+        CONSOLE_DIST: resolve(here, '../console/dist'),
+        DATABASE_URL: '',
+        // the fake Alipay / WeChat Pay gateways, as `npm start` has them: the pay page completes real orders
+        PAY_SANDBOX: '1',
+        // the simulated Yingdao and chat model, as `npm start` has them; robots a little faster than an operator's
+        ENGINE_SANDBOX: '1',
+        ENGINE_SANDBOX_PACE_MS: '200',
+      },
     },
-  },
+    {
+      command: `node ../../tools/contract-proxy.mjs --upstream http://127.0.0.1:${serverPort} --port ${port} --report ${proxyReport}`,
+      cwd: here,
+      url: `http://127.0.0.1:${port}/login`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+  ],
 });
