@@ -25,7 +25,7 @@ files(doc31.components);
 files(doc31.paths);
 const doc30 = new converter.Converter(doc31, { allOfTransform: false }).convert();
 // what the converter leaves of 3.1: `info.summary` (3.1 only) joins the description; a `const` it did not reach
-// (a boolean's) becomes a one-value enum
+// (a boolean's) becomes a one-value enum; `contentSchema` goes
 if (doc30.info.summary) {
   doc30.info.description = `${doc30.info.summary}\n\n${doc30.info.description ?? ''}`.trim();
   delete doc30.info.summary;
@@ -37,6 +37,8 @@ const visit = (node) => {
     node.enum = [node.const];
     delete node.const;
   }
+  // JSON text's own schema has no 3.0 keyword: the description says what the text holds
+  delete node.contentSchema;
   Object.values(node).forEach(visit);
 };
 visit(doc30.components);
@@ -44,7 +46,7 @@ visit(doc30.paths);
 
 const result = await validate(doc30);
 if (!result.valid || result.version !== '3.0') {
-  const errors = (result.errors ?? []).slice(0, 40).map((e) => `${e.path ?? ''} ${e.message}`);
+  const errors = (result.errors ?? []).slice(0, 40).map((e) => JSON.stringify(e));
   console.error(
     `openapi-3.0: the 3.0 bundle is not valid OpenAPI ${result.version ?? '3.0'}:\n  ${errors.join('\n  ')}`,
   );
