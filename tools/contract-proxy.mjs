@@ -7,9 +7,10 @@
 //
 // The report is rewritten after every checked answer: `{ checked, mismatches: [{ method, url, status, errors }] }`.
 // Listens on 127.0.0.1 only; stops with its parent (SIGTERM) or when stdin closes.
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
 import express from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
@@ -31,6 +32,7 @@ const specPath = args.spec ?? createRequire(import.meta.url).resolve('@smart/ope
 
 let checked = 0;
 const mismatches = [];
+mkdirSync(dirname(args.report), { recursive: true });
 const writeReport = () => writeFileSync(args.report, JSON.stringify({ checked, mismatches }, null, 2));
 writeReport();
 
