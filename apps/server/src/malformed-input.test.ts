@@ -5,6 +5,7 @@
  * envelope, and the calls after it still work. A few thousand requests, in-process.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pointerGet } from './kernel/json-pointer';
 import { loadSpec } from './spec';
 import { authHeaders, backends, login, startTestServer, type TestServer } from './test/harness';
 
@@ -30,10 +31,7 @@ const spec = loadSpec();
 const resolve = <T>(node: T & { $ref?: string }): T => {
   let cur: unknown = node;
   for (let i = 0; i < 10 && (cur as { $ref?: string })?.$ref; i++) {
-    cur = (cur as { $ref: string }).$ref
-      .replace(/^#\//, '')
-      .split('/')
-      .reduce<unknown>((n, k) => (n as Record<string, unknown>)?.[k], spec);
+    cur = pointerGet(spec, (cur as { $ref: string }).$ref);
   }
   return cur as T;
 };

@@ -10,6 +10,7 @@
  * accepted where the schema allows it (`type` with `'null'`, `nullable`, no type at all, a `null` const or enum).
  */
 import type { FastifyRequest } from 'fastify';
+import { pointerGet } from './json-pointer';
 
 type Schema = Record<string, unknown>;
 
@@ -23,11 +24,7 @@ function resolve(root: Schema, schema: Schema): Schema | undefined {
   const ref = schema.$ref;
   if (typeof ref !== 'string') return schema;
   if (!ref.startsWith('#')) return undefined;
-  let node: unknown = root;
-  for (const raw of ref.slice(1).split('/').filter(Boolean)) {
-    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
-    node = isObject(node) || Array.isArray(node) ? (node as Record<string, unknown>)[key] : undefined;
-  }
+  const node = pointerGet(root, ref);
   return isObject(node) ? node : undefined;
 }
 

@@ -3,6 +3,7 @@
 import type { FastifyError, FastifyRequest } from 'fastify';
 import type { EntityRegistry } from '../crud/entities';
 import { DATE_MSG } from './datetime';
+import { pointerGet } from './json-pointer';
 
 export const operationOf = (req: FastifyRequest): string | undefined =>
   (req.routeOptions?.schema as { operationId?: string } | undefined)?.operationId;
@@ -60,17 +61,6 @@ export function formTexts(entities: EntityRegistry): Map<string, FormTexts> {
   return out;
 }
 
-/** The value at a JSON pointer of what Ajv validated (`/expireTime`, `/items/0/publishTime`). */
-function valueAt(root: unknown, pointer: string): unknown {
-  let node = root;
-  for (const raw of pointer.split('/').slice(1)) {
-    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
-    if (!node || typeof node !== 'object') return undefined;
-    node = (node as Record<string, unknown>)[key];
-  }
-  return node;
-}
-
 const CONTEXTS = { body: 'body', querystring: 'query', params: 'params', headers: 'headers' } as const;
 
 export function validationMessage(
@@ -85,7 +75,7 @@ export function validationMessage(
   const date = errors.find((e) => e.keyword === 'pattern' && dates.has(String(e.params.pattern)));
   if (date) {
     const context = CONTEXTS[err.validationContext as keyof typeof CONTEXTS];
-    const value = context ? valueAt(req[context], date.instancePath) : undefined;
+    const value = context ? pointerGet(req[context], date.instancePath) : undefined;
     return typeof value === 'string' ? `${DATE_MSG}: ${value}` : DATE_MSG;
   }
   const first = errors[0];

@@ -1,5 +1,6 @@
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import { expect } from 'vitest';
+import { pointerGet } from '../kernel/json-pointer';
 import { loadSpec } from '../spec';
 
 /**
@@ -37,14 +38,6 @@ function rebase(schema: unknown): unknown {
   return schema;
 }
 
-function resolvePointer(ref: string): unknown {
-  let cur: unknown = spec;
-  for (const part of ref.replace(/^#\//, '').split('/')) {
-    cur = (cur as Record<string, unknown> | undefined)?.[part.replace(/~1/g, '/').replace(/~0/g, '~')];
-  }
-  return cur;
-}
-
 function validatorFor(operationId: string, status: number): ValidateFunction {
   const key = `${operationId}:${status}`;
   const hit = cache.get(key);
@@ -53,7 +46,7 @@ function validatorFor(operationId: string, status: number): ValidateFunction {
   if (!op) throw new Error(`unknown operationId ${operationId}`);
   let response = op.responses?.[String(status)] ?? op.responses?.default;
   const ref = (response as { $ref?: string } | undefined)?.$ref;
-  if (ref) response = resolvePointer(ref) as typeof response;
+  if (ref) response = pointerGet(spec, ref) as typeof response;
   if (!response) throw new Error(`${operationId} does not document HTTP ${status}`);
   const schema = response.content?.['application/json']?.schema;
   if (!schema) throw new Error(`${operationId} ${status} has no JSON schema`);
