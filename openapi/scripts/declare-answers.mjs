@@ -4,12 +4,9 @@
 //   and 501 `接口未实现` to a contract operation it has no handler for; contract-check lists both as not implemented);
 // - 415: a body in a media type the operation does not take (operations with a request body);
 // - 500: the server failed (`服务器异常,请联系管理员`), never for bad input.
-// Every one is the error envelope. Rewrites dist/smart-api.yaml and .json in place.
-import { readFileSync, writeFileSync } from 'node:fs';
-import { parse, stringify } from 'yaml';
-
-const dir = new URL('../dist/', import.meta.url);
-const doc = parse(readFileSync(new URL('smart-api.yaml', dir), 'utf8'));
+// Every one is the error envelope. A step of finish-bundle.mjs; run alone, it rewrites dist/smart-api.yaml and
+// .json in place.
+import { isMain, readBundle, writeBundle } from './bundle-files.mjs';
 
 const envelope = (description, code, msg) => ({
   description,
@@ -34,24 +31,32 @@ const RESPONSES = {
   ServerError: envelope('The server failed; bad input never answers this.', 500, '服务器异常,请联系管理员'),
   NotImplemented: envelope('The server knows the operation but does not implement it.', 501, '接口未实现'),
 };
-doc.components.responses = { ...doc.components.responses, ...RESPONSES };
 
 const ref = (name) => ({ $ref: `#/components/responses/${name}` });
-let operations = 0;
-for (const item of Object.values(doc.paths ?? {})) {
-  for (const [method, op] of Object.entries(item)) {
-    if (!['get', 'put', 'post', 'delete', 'patch', 'head', 'options'].includes(method) || !op?.responses)
-      continue;
-    operations++;
-    const answers = { 404: ref('NotFound'), 500: ref('ServerError'), 501: ref('NotImplemented') };
-    if (op.requestBody) answers['415'] = ref('UnsupportedMediaType');
-    // an operation's own declaration of one of these stays
-    op.responses = Object.fromEntries(
-      Object.entries({ ...answers, ...op.responses }).sort(([a], [b]) => a.localeCompare(b)),
-    );
+
+/** Declares the shared answers on every operation of `doc` in place; returns the line the build logs. */
+export function declareAnswers(doc) {
+  doc.components.responses = { ...doc.components.responses, ...RESPONSES };
+  let operations = 0;
+  for (const item of Object.values(doc.paths ?? {})) {
+    for (const [method, op] of Object.entries(item)) {
+      if (!['get', 'put', 'post', 'delete', 'patch', 'head', 'options'].includes(method) || !op?.responses)
+        continue;
+      operations++;
+      const answers = { 404: ref('NotFound'), 500: ref('ServerError'), 501: ref('NotImplemented') };
+      if (op.requestBody) answers['415'] = ref('UnsupportedMediaType');
+      // an operation's own declaration of one of these stays
+      op.responses = Object.fromEntries(
+        Object.entries({ ...answers, ...op.responses }).sort(([a], [b]) => a.localeCompare(b)),
+      );
+    }
   }
+  return `declare-answers: 404, 500 and 501 (and 415 with a body) declared on ${operations} operations`;
 }
 
-writeFileSync(new URL('smart-api.yaml', dir), stringify(doc, { lineWidth: 0 }));
-writeFileSync(new URL('smart-api.json', dir), JSON.stringify(doc, null, 2) + '\n');
-console.log(`declare-answers: 404, 500 and 501 (and 415 with a body) declared on ${operations} operations`);
+if (isMain(import.meta.url)) {
+  const doc = readBundle();
+  const summary = declareAnswers(doc);
+  writeBundle(doc);
+  console.log(summary);
+}

@@ -1,12 +1,8 @@
 // Finishes the bundle: a list that declares `x-sort` (the columns it sorts by) gets its own `ascs` / `descs`
 // parameters whose pattern admits exactly those columns, comma-separated as the platform sends them, and whose
 // example is one of them. Outside tools then know each list's columns from the bundle; the source states them
-// once. Rewrites dist/smart-api.yaml in place and writes dist/smart-api.json from it.
-import { readFileSync, writeFileSync } from 'node:fs';
-import { parse, stringify } from 'yaml';
-
-const dir = new URL('../dist/', import.meta.url);
-const doc = parse(readFileSync(new URL('smart-api.yaml', dir), 'utf8'));
+// once. A step of finish-bundle.mjs; run alone, it rewrites dist/smart-api.yaml and .json in place.
+import { isMain, readBundle, writeBundle } from './bundle-files.mjs';
 
 const escape = (c) => c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -22,19 +18,26 @@ function sortParam(name, columns, shared) {
   };
 }
 
-let lists = 0;
-for (const item of Object.values(doc.paths ?? {})) {
-  for (const op of Object.values(item)) {
-    const columns = op?.['x-sort'];
-    if (!Array.isArray(columns) || columns.length === 0) continue;
-    lists++;
-    op.parameters = (op.parameters ?? []).map((p) => {
-      const ref = p.$ref?.match(/^#\/components\/parameters\/(Ascs|Descs)$/)?.[1];
-      return ref ? sortParam(ref.toLowerCase(), columns, doc.components.parameters[ref]) : p;
-    });
+/** Narrows the sort parameters of `doc` in place; returns the line the build logs. */
+export function expandSorts(doc) {
+  let lists = 0;
+  for (const item of Object.values(doc.paths ?? {})) {
+    for (const op of Object.values(item)) {
+      const columns = op?.['x-sort'];
+      if (!Array.isArray(columns) || columns.length === 0) continue;
+      lists++;
+      op.parameters = (op.parameters ?? []).map((p) => {
+        const ref = p.$ref?.match(/^#\/components\/parameters\/(Ascs|Descs)$/)?.[1];
+        return ref ? sortParam(ref.toLowerCase(), columns, doc.components.parameters[ref]) : p;
+      });
+    }
   }
+  return `expand-sorts: ascs/descs of ${lists} lists narrowed to their x-sort columns`;
 }
 
-writeFileSync(new URL('smart-api.yaml', dir), stringify(doc, { lineWidth: 0 }));
-writeFileSync(new URL('smart-api.json', dir), JSON.stringify(doc, null, 2) + '\n');
-console.log(`expand-sorts: ascs/descs of ${lists} lists narrowed to their x-sort columns`);
+if (isMain(import.meta.url)) {
+  const doc = readBundle();
+  const summary = expandSorts(doc);
+  writeBundle(doc);
+  console.log(summary);
+}
