@@ -206,4 +206,27 @@ describe.each(backends)('app on %s', (kind) => {
     // self-contained: no scripts from a CDN
     expect(res.body).not.toMatch(/<script[^>]+src=["']?https?:/);
   });
+
+  it('serves the interactive reference at /api/docs/try with its script and the bundle from this server', async () => {
+    const page = await s.app.inject({ method: 'GET', url: '/api/docs/try/' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).not.toMatch(/<script[^>]+src=["']?(https?:)?\/\//);
+    // the page's configuration: the bundle from here, Scalar's cloud features and reports off
+    expect(page.body).toContain('/api/docs/smart-api.json');
+    expect(page.body).toMatch(/"telemetry":\s*false/);
+    expect(page.body).toMatch(/"agent":\s*\{\s*"disabled":\s*true/);
+    expect(page.body).toMatch(/"withDefaultFonts":\s*false/);
+    const script = new URL(page.body.match(/<script[^>]+src="([^"]+)"/)?.[1] ?? '', 'http://h/api/docs/try/');
+    expect(script.host).toBe('h');
+    const js = await s.app.inject({ method: 'GET', url: script.pathname });
+    expect(js.statusCode).toBe(200);
+    expect(js.headers['content-type']).toContain('javascript');
+
+    const bundle = await s.app.inject({ method: 'GET', url: '/api/docs/smart-api.json' });
+    expect(bundle.statusCode).toBe(200);
+    const doc = bundle.json<{ openapi: string; paths: Record<string, unknown> }>();
+    expect(doc.openapi).toMatch(/^3\.1\./);
+    expect(Object.keys(doc.paths).length).toBeGreaterThan(400);
+  });
 });

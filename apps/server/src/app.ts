@@ -1,6 +1,5 @@
 import { lazyCompilers } from './lazy-compilers';
 import fastifyStatic from '@fastify/static';
-import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Fastify, {
@@ -27,6 +26,7 @@ import { declaredEntities, entityRegistry } from './crud/entities';
 import { plainEntityModules } from './modules/plain-entities';
 import { inputGuardHook } from './kernel/input-guard';
 import { nullGuardHook } from './kernel/null-guard';
+import { registerApiReference } from './http/api-reference';
 import { registerHttp } from './http/index';
 import { postModule } from './modules/system/post/post.module';
 import { clientModule } from './modules/system/client/client.module';
@@ -59,7 +59,6 @@ import { registerFileRoute } from './storage/files';
 import { registerMultipart } from './storage/multipart';
 import { registerRequestLogging } from './logging/hooks';
 import {
-  apiDocsPath,
   datePatterns,
   extensionKeywords,
   loadSpec,
@@ -294,19 +293,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     securityHandlers: { ...securityHandlers(db, tokens, clients), runToken: engine.runToken },
   });
 
-  // The browsable API reference (Redoc, self-contained), built from the bundle by `cd openapi && npm run generate`.
-  // Tokenless and not an operation of the contract: it documents the contract itself.
-  let docs: Buffer | undefined;
-  app.get('/api/docs', async (_req: FastifyRequest, reply: FastifyReply) => {
-    if (!docs) {
-      const file = apiDocsPath();
-      if (!existsSync(file)) {
-        return reply.code(404).send(fail(404, 'API 文档未生成: 请在 openapi/ 下运行 npm run generate'));
-      }
-      docs = readFileSync(file);
-    }
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(docs);
-  });
+  await registerApiReference(app);
 
   if (consoleDist) {
     await app.register(fastifyStatic, {

@@ -10,8 +10,9 @@
  * go to this server only.
  *
  * Two kinds of pages are not the console and get their own policy rather than a looser global one: the API
- * reference under /api/docs (a self-contained Redoc build whose inline scripts are allowed by their hashes), and the
- * payment sandbox's pages under /sandbox-pay (src/pay/sandbox/page.ts: one inline `<style>`, a form posting back).
+ * references under /api/docs (src/http/api-reference.ts: Redoc and Scalar, whose inline scripts are allowed by their
+ * hashes), and the payment sandbox's pages under /sandbox-pay (src/pay/sandbox/page.ts: one inline `<style>`, a form
+ * posting back).
  */
 import { createHash } from 'node:crypto';
 import helmet from '@fastify/helmet';
@@ -38,7 +39,7 @@ export const CONSOLE_CSP: Directives = {
   'frame-ancestors': ["'none'"],
 };
 
-/** The API reference (Redoc, and any other reference page under /api/docs): inline scripts by hash. */
+/** The API references (Redoc, Scalar, any other page under /api/docs): inline scripts by hash. */
 export const DOCS_PREFIX = '/api/docs';
 const DOCS_CSP: Directives = {
   ...CONSOLE_CSP,
@@ -77,11 +78,15 @@ export function inlineScriptHashes(html: string): string[] {
   return [...out];
 }
 
-/** The last docs page hashed (the page is one cached Buffer in app.ts; hashing 4 MB per request would be waste). */
-let docsPolicy: { page: unknown; csp: string } | undefined;
+/**
+ * The policies of the docs pages sent as Buffers, by page (app.ts keeps each page in one Buffer: hashing the 4 MB
+ * Redoc page per request would be waste). Pages sent as strings are small (Scalar's) and hashed each time.
+ */
+const docsPolicies = new WeakMap<Buffer, string>();
 
 function docsCsp(payload: unknown): string {
-  if (docsPolicy && docsPolicy.page === payload) return docsPolicy.csp;
+  const cached = Buffer.isBuffer(payload) ? docsPolicies.get(payload) : undefined;
+  if (cached) return cached;
   const html = Buffer.isBuffer(payload)
     ? payload.toString('utf8')
     : typeof payload === 'string'
@@ -89,7 +94,7 @@ function docsCsp(payload: unknown): string {
       : '';
   const hashes = inlineScriptHashes(html);
   const csp = serializeCsp({ ...DOCS_CSP, 'script-src': ["'self'", ...hashes] });
-  if (html) docsPolicy = { page: payload, csp };
+  if (Buffer.isBuffer(payload)) docsPolicies.set(payload, csp);
   return csp;
 }
 
