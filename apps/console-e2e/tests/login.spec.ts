@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { axeViolations } from './a11y-helper';
+import { loginAsAdmin } from './login-helper';
 
 test.describe('login', () => {
   test('a wrong password shows the server message and stays on the login page', async ({ page }) => {
@@ -46,5 +47,43 @@ test.describe('login', () => {
     await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
     await page.getByTestId('language-switch').click();
     await expect(page.getByRole('button', { name: '登录' })).toBeVisible();
+  });
+
+  test('the refresh token lives in an HttpOnly cookie: no script reads it, the refresh timer rotates it', async ({
+    page,
+  }) => {
+    await loginAsAdmin(page);
+    const refreshCookie = async () =>
+      (await page.context().cookies()).find((c) => c.name === 'smart-refresh-token');
+    const first = await refreshCookie();
+    expect(first).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/smart-auth/oauth' });
+    expect(first?.value).toMatch(/^ey/);
+    // nothing a script can reach holds it
+    const visible = await page.evaluate(() => ({
+      cookies: document.cookie,
+      stored: localStorage.getItem('saber-refreshToken') ?? sessionStorage.getItem('saber-refreshToken'),
+      info: localStorage.getItem('saber-userInfo') ?? '',
+    }));
+    expect(visible.cookies).not.toContain(first?.value);
+    expect(visible.stored).toBeNull();
+    expect(visible.info).not.toContain(first?.value);
+
+    // age the token past tokenTime: the timer's next tick (every 10 s) refreshes from the cookie
+    const before = await page.evaluate(() => {
+      const key = 'saber-token';
+      const record = JSON.parse(localStorage.getItem(key) ?? '{}') as { content: string; datetime: number };
+      localStorage.setItem(key, JSON.stringify({ ...record, datetime: record.datetime - 3600_000 }));
+      return record.content;
+    });
+    await page.reload();
+    await expect
+      .poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('saber-token') ?? '{}').content), {
+        timeout: 25_000,
+      })
+      .not.toBe(before);
+    const second = await refreshCookie();
+    expect(second?.value).toMatch(/^ey/);
+    expect(second?.value).not.toBe(first?.value);
+    await expect(page.getByTestId('top-bar')).toBeVisible();
   });
 });

@@ -274,6 +274,8 @@ test.describe('avatar dropdown', () => {
     const cookies = await page.context().cookies();
     expect(cookies.map((c) => c.name)).not.toContain('saber-access-token');
     expect(cookies.map((c) => c.name)).not.toContain('saber-refresh-token');
+    // the server's HttpOnly refresh cookie is ended by the logout call
+    expect(cookies.map((c) => c.name)).not.toContain('smart-refresh-token');
     const stored = await page.evaluate(() => ({
       token: localStorage.getItem('saber-token') ?? sessionStorage.getItem('saber-token'),
       refresh: localStorage.getItem('saber-refreshToken') ?? sessionStorage.getItem('saber-refreshToken'),

@@ -1,4 +1,5 @@
 import { lazyCompilers } from './lazy-compilers';
+import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import os from 'node:os';
 import path from 'node:path';
@@ -126,6 +127,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   // security headers and compression of every answer (src/http): before any route, so every route gets them
   await registerHttp(app);
+  // cookies: only the refresh token's, for the clients that ask for it so (src/modules/auth/oauth/refresh-cookie.ts)
+  await app.register(fastifyCookie);
 
   // Every body of the contract is JSON. Fastify validates a body only against the schema of its media type, so a
   // text/plain body would skip validation: its parser refuses with 415, as other unknown media types are. (Replaced,
@@ -284,6 +287,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   };
   await app.register(openapiGlue, {
     specification: spec,
+    // the contract's one cookie parameter (the refresh token's, src/modules/auth/oauth/refresh-cookie.ts) goes into
+    // the route schema as `cookies`, which Fastify leaves to the handler; without this openapi-glue warns at every
+    // start that Fastify does not validate cookies
+    addCookieSchema: true,
     // Operations of the contract without a handler yet answer 501 with the envelope (after authentication and
     // validation), instead of openapi-glue's default, which throws and would surface as a 500.
     operationResolver: (operationId: string) =>

@@ -20,6 +20,21 @@ import { DICTIONARY_CODES, emptyDictionaries, getSession, updateSession, useSess
 import type { Dictionaries, DictionaryCode } from './session';
 import { getWebsite } from './website';
 
+/**
+ * Asks the server to keep the refresh token in an HttpOnly cookie rather than answer it (contract: `Smart-Refresh`
+ * of `oauth/token`): no script can read it then. A server that does not know the header answers it as before.
+ */
+const REFRESH_IN_COOKIE = { 'Smart-Refresh': 'cookie' } as const;
+
+/**
+ * Where the refresh token of a token answer lives: in the answer (kept in the session), or, when the answer's is
+ * empty, in the server's cookie.
+ */
+const refreshOf = (result: TokenResult) =>
+  result.refresh_token
+    ? { refreshToken: result.refresh_token, refreshCookie: false }
+    : { refreshToken: '', refreshCookie: true };
+
 /** Bumped on every login and logout, so that a late answer of an older session is ignored. */
 let generation = 0;
 
@@ -74,6 +89,7 @@ export async function login({
     },
     {
       'Tenant-Id': tenant,
+      ...REFRESH_IN_COOKIE,
       ...(captcha ? { 'Captcha-Key': captcha.key, 'Captcha-Code': captcha.code } : {}),
     },
     { meta: { isToken: false } },
@@ -110,7 +126,7 @@ export async function socialLogin({ source, code, state, tenantId }: SocialLogin
   const tenant = tenantId || getWebsite().tenantId;
   const result = await oauthToken(
     { grant_type: 'social', source, code, state: state || undefined, scope: 'all', tenantId: tenant },
-    { 'Tenant-Id': tenant },
+    { 'Tenant-Id': tenant, ...REFRESH_IN_COOKIE },
     { meta: { isToken: false } },
   );
   return completeLogin(result, tenant);
@@ -129,7 +145,7 @@ async function completeLogin(result: TokenResult, tenant: string): Promise<Token
   resetHttpState();
   updateSession({
     token: result.access_token,
-    refreshToken: result.refresh_token,
+    ...refreshOf(result),
     tenantId: result.tenant_id || tenant,
     deptId: '',
     roleId: '',
@@ -223,13 +239,27 @@ export interface RefreshOptions {
  */
 export function refreshToken(options: RefreshOptions = {}): Promise<TokenResult> {
   if (inflight) return inflight;
-  const { refreshToken: refresh, tenantId, deptId, roleId } = getSession();
-  if (!refresh) return Promise.reject(new ApiError(401, 'no refresh token', 0, undefined, 'business'));
+  const { refreshToken: refresh, refreshCookie, tenantId, deptId, roleId } = getSession();
+  if (!refresh && !refreshCookie) {
+    return Promise.reject(new ApiError(401, 'no refresh token', 0, undefined, 'business'));
+  }
   const started = generation;
   const run = async (): Promise<TokenResult> => {
+    // a session that still holds its token (from a server or a console before the cookie) names it once; the
+    // answer moves it into the cookie when the server keeps one
     const result = await oauthTokenRefresh(
-      { grant_type: 'refresh_token', refresh_token: refresh, scope: 'all', tenantId: tenantId || undefined },
-      { 'Tenant-Id': tenantId || undefined, 'Dept-Id': deptId || undefined, 'Role-Id': roleId || undefined },
+      {
+        grant_type: 'refresh_token',
+        refresh_token: refresh || undefined,
+        scope: 'all',
+        tenantId: tenantId || undefined,
+      },
+      {
+        'Tenant-Id': tenantId || undefined,
+        'Dept-Id': deptId || undefined,
+        'Role-Id': roleId || undefined,
+        ...REFRESH_IN_COOKIE,
+      },
       { meta: { isToken: false }, silent: options.silent === true },
     );
     if (typeof result.access_token !== 'string' || !result.access_token) {
@@ -238,7 +268,7 @@ export function refreshToken(options: RefreshOptions = {}): Promise<TokenResult>
     if (started === generation) {
       updateSession({
         token: result.access_token,
-        refreshToken: result.refresh_token || refresh,
+        ...refreshOf(result),
         tenantId: result.tenant_id || tenantId,
         userInfo: result,
       });
@@ -263,8 +293,8 @@ export function tokenAgeSeconds(now: number = Date.now()): number {
  * Resolves true when a refresh ran and succeeded.
  */
 export async function checkTokenRefresh(now: number = Date.now()): Promise<boolean> {
-  const { token, refreshToken: refresh } = getSession();
-  if (!token || !refresh) return false;
+  const { token, refreshToken: refresh, refreshCookie } = getSession();
+  if (!token || (!refresh && !refreshCookie)) return false;
   if (tokenAgeSeconds(now) < getWebsite().tokenTime) return false;
   try {
     await refreshToken({ silent: true });
@@ -330,6 +360,7 @@ function clearSession(remote: boolean): void {
   updateSession({
     token: '',
     refreshToken: '',
+    refreshCookie: false,
     userInfo: null,
     menu: [],
     permission: {},

@@ -37,7 +37,13 @@ export type PermissionMap = Readonly<Record<string, boolean>>;
 
 export interface SessionState {
   token: string;
+  /**
+   * The refresh token, when the server gave it in its answer (a server without the refresh cookie). Empty when it
+   * keeps it in its HttpOnly cookie (`refreshCookie`), out of this script's reach.
+   */
   refreshToken: string;
+  /** The server keeps the refresh token in its own cookie: a refresh names none (contract: `Smart-Refresh`). */
+  refreshCookie: boolean;
   /** When the access token was saved (epoch ms); the refresh timer measures the token age from it. */
   tokenSavedAt: number;
   tenantId: string;
@@ -66,6 +72,7 @@ export const emptyDictionaries = (): Dictionaries => ({
 const persisted = {
   token: 'token',
   refreshToken: 'refreshToken',
+  refreshCookie: 'refreshCookie',
   tenantId: 'tenantId',
   deptId: 'deptId',
   roleId: 'roleId',
@@ -86,6 +93,7 @@ function readState(): SessionState {
     token: typeof tokenRecord?.content === 'string' ? tokenRecord.content : '',
     tokenSavedAt: tokenRecord?.datetime ?? 0,
     refreshToken: read<string>(persisted.refreshToken) ?? '',
+    refreshCookie: read<boolean>(persisted.refreshCookie) === true,
     tenantId: read<string>(persisted.tenantId) ?? getWebsite().tenantId,
     deptId: read<string>(persisted.deptId) ?? '',
     roleId: read<string>(persisted.roleId) ?? '',

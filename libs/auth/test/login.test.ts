@@ -82,6 +82,7 @@ describe('login', () => {
     const session = getSession();
     expect(session.token).toBe('acc-1');
     expect(session.refreshToken).toBe('ref-1');
+    expect(session.refreshCookie).toBe(false);
     expect(session.tenantId).toBe('000000');
     expect(session.userInfo).toEqual(result);
     expect(session.tokenSavedAt).toBeGreaterThanOrEqual(before);
@@ -91,6 +92,31 @@ describe('login', () => {
     expect(getCookie('saber-access-token')).toBe('acc-1');
     expect(getCookie('saber-refresh-token')).toBe('ref-1');
     expect(loginEvents).toHaveBeenCalledWith({ type: 'login', userInfo: result });
+  });
+
+  it('asks for the refresh token as a cookie; an answer without it keeps none where a script could read it', async () => {
+    const seen: Seen[] = [];
+    h.server.use(
+      getOauthTokenMockHandler(({ request }) => {
+        seen.push({ query: new URL(request.url).searchParams, headers: request.headers });
+        return {
+          ...getOauthTokenResponseMock(),
+          access_token: 'acc-1',
+          refresh_token: '',
+          tenant_id: '000000',
+        };
+      }),
+      dictionaryHandler(),
+    );
+    await login({ username: 'admin', password: 'admin' });
+    expect(seen[0]!.headers.get('Smart-Refresh')).toBe('cookie');
+    const session = getSession();
+    expect(session.token).toBe('acc-1');
+    expect(session.refreshToken).toBe('');
+    expect(session.refreshCookie).toBe(true);
+    expect(getStore({ name: 'refreshToken' })).toBeUndefined();
+    expect(getStore({ name: 'refreshCookie' })).toBe(true);
+    expect(getCookie('saber-refresh-token')).toBeUndefined();
   });
 
   it('clears the lock', async () => {

@@ -22,6 +22,7 @@ async function fullSession(): Promise<void> {
   updateSession({
     token: 'acc-1',
     refreshToken: 'ref-1',
+    refreshCookie: true,
     tenantId: '000000',
     deptId: '11',
     roleId: '22',
@@ -35,6 +36,7 @@ function expectCleared(): void {
   const s = getSession();
   expect(s.token).toBe('');
   expect(s.refreshToken).toBe('');
+  expect(s.refreshCookie).toBe(false);
   expect(s.userInfo).toBeNull();
   expect(s.menu).toEqual([]);
   expect(s.permission).toEqual({});

@@ -57,6 +57,7 @@ describe('refreshToken', () => {
     expect(new Set(results.map((r) => r.access_token)).size).toBe(1);
     expect(getSession().token).toBe('acc-2');
     expect(getSession().refreshToken).toBe('ref-2');
+    expect(getSession().refreshCookie).toBe(false);
     expect(getCookie('saber-access-token')).toBe('acc-2');
   });
 
@@ -73,6 +74,37 @@ describe('refreshToken', () => {
     expect(headers.get('Dept-Id')).toBe('11');
     expect(headers.get('Role-Id')).toBe('22');
     expect(headers.has('Smart-Auth')).toBe(false);
+  });
+
+  it('with the token in the server cookie: names none, asks for the cookie, and keeps the cookie mode', async () => {
+    updateSession({ token: 'acc-1', refreshToken: '', refreshCookie: true, tenantId: '000000' });
+    const seen: { query: URLSearchParams; headers: Headers }[] = [];
+    h.server.use(
+      getOauthTokenRefreshMockHandler(({ request }) => {
+        seen.push({ query: new URL(request.url).searchParams, headers: request.headers });
+        return { ...getOauthTokenRefreshResponseMock(), access_token: 'acc-2', refresh_token: '' };
+      }),
+    );
+    expect(await checkTokenRefresh(getSession().tokenSavedAt + 3000_000)).toBe(true);
+    const { query, headers } = seen[0]!;
+    expect(query.has('refresh_token')).toBe(false);
+    expect(headers.get('Smart-Refresh')).toBe('cookie');
+    expect(getSession()).toMatchObject({ token: 'acc-2', refreshToken: '', refreshCookie: true });
+  });
+
+  it('a session holding its token names it once and moves to the cookie when the server keeps one', async () => {
+    loggedIn();
+    const seen: URLSearchParams[] = [];
+    h.server.use(
+      getOauthTokenRefreshMockHandler(({ request }) => {
+        seen.push(new URL(request.url).searchParams);
+        return { ...getOauthTokenRefreshResponseMock(), access_token: 'acc-2', refresh_token: '' };
+      }),
+    );
+    await refreshToken();
+    expect(seen[0]!.get('refresh_token')).toBe('ref-1');
+    expect(getSession()).toMatchObject({ refreshToken: '', refreshCookie: true });
+    expect(getCookie('saber-refresh-token')).toBeUndefined();
   });
 
   it('releases the lock after a failure, so the next call tries again', async () => {

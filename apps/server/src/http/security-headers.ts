@@ -99,7 +99,7 @@ function docsCsp(payload: unknown): string {
 }
 
 /** `https` when this hop is TLS, or the proxy in front says the client's was (first `X-Forwarded-Proto`). */
-function overTls(req: FastifyRequest): boolean {
+export function overTls(req: FastifyRequest): boolean {
   if (req.protocol === 'https') return true;
   const fwd = req.headers['x-forwarded-proto'];
   const first = (Array.isArray(fwd) ? fwd[0] : fwd)?.split(',')[0]?.trim().toLowerCase();

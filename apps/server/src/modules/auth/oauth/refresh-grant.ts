@@ -10,12 +10,15 @@ import type { Db } from '../../../db/index';
 import { refreshToken, user } from '../../../db/schema';
 import { OAuthError } from '../../../util';
 import { checkTenant, type TokenQuery } from './oauth-common';
+import { refreshCookieOf } from './refresh-cookie';
 import type { TokenIssuer } from './token-issue';
 
 export function refreshGrant(db: Db, tokens: Tokens, { issue }: TokenIssuer) {
   return async function grant(req: FastifyRequest, q: TokenQuery, c: ClientRow) {
-    if (!q.refresh_token) throw new OAuthError(400, 'invalid_request', '缺少刷新令牌');
-    const claims = await tokens.verify(q.refresh_token, 'refresh_token');
+    // the token the call names, else the one its cookie carries (./refresh-cookie.ts)
+    const presented = q.refresh_token || refreshCookieOf(req);
+    if (!presented) throw new OAuthError(400, 'invalid_request', '缺少刷新令牌');
+    const claims = await tokens.verify(presented, 'refresh_token');
     const invalid = () => new OAuthError(401, 'invalid_token', '刷新令牌无效或已过期');
     if (!claims || claims.client_id !== c.clientId) throw invalid();
     const now = new Date();

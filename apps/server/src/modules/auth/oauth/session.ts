@@ -5,6 +5,7 @@ import { clearAuthCaches } from '../../../auth/security';
 import type { Db } from '../../../db/index';
 import { refreshToken, revokedAccess, user } from '../../../db/schema';
 import { AuthError, formatDateTime, ok, parseId } from '../../../util';
+import { clearRefreshCookie } from './refresh-cookie';
 
 export function sessionHandlers(db: Db) {
   return {
@@ -25,6 +26,7 @@ export function sessionHandlers(db: Db) {
         await tx.delete(revokedAccess).where(lt(revokedAccess.expiresAt, now));
         await tx.delete(refreshToken).where(lt(refreshToken.expiresAt, now));
       });
+      clearRefreshCookie(req, reply);
       reply.header('cache-control', 'no-store');
       return { success: 'true', msg: 'success' };
     },

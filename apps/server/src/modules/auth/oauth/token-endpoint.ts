@@ -3,9 +3,11 @@
  * credential grants, and the dispatch to the grant; `oauth/token/refresh` takes the refresh grant only.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ClientRow } from '../../../auth/security';
 import { accountBucket, addressBucket, type RateLimiter } from '../../../auth/rate-limit';
 import { AuthError, OAuthError } from '../../../util';
 import { RATE_MSG, tenantOf, type Grant, type TokenQuery } from './oauth-common';
+import { clearRefreshCookie, deliverTokens } from './refresh-cookie';
 import type { TokenResult } from './token-issue';
 
 export interface Grants {
@@ -39,6 +41,16 @@ export function tokenEndpointHandlers(limiter: RateLimiter, grants: Grants) {
     return used;
   }
 
+  /** The refresh grant; a refused token that came in the cookie also ends the cookie. */
+  async function refresh(req: FastifyRequest, reply: FastifyReply, q: TokenQuery, c: ClientRow) {
+    try {
+      return await grants.refresh(req, q, c);
+    } catch (e) {
+      if (!q.refresh_token && e instanceof OAuthError && e.statusCode === 401) clearRefreshCookie(req, reply);
+      throw e;
+    }
+  }
+
   return {
     async oauthToken(req: FastifyRequest, reply: FastifyReply) {
       const q = req.query as TokenQuery;
@@ -47,7 +59,9 @@ export function tokenEndpointHandlers(limiter: RateLimiter, grants: Grants) {
       const allowedGrants = c.authorizedGrantTypes.split(',').map((g) => g.trim());
       if (!allowedGrants.includes(q.grant_type))
         throw new OAuthError(400, 'unauthorized_client', '客户端不支持该授权类型');
-      if (q.grant_type === 'refresh_token') return grants.refresh(req, q, c);
+      if (q.grant_type === 'refresh_token') {
+        return deliverTokens(req, reply, await refresh(req, reply, q, c), c.refreshTokenValidity);
+      }
       const used = await throttle(req, reply, q);
       const grant =
         q.grant_type === 'password'
@@ -57,16 +71,16 @@ export function tokenEndpointHandlers(limiter: RateLimiter, grants: Grants) {
             : grants.social;
       const result = await grant(req, q, c);
       await limiter.refund(used);
-      return result;
+      return deliverTokens(req, reply, result, c.refreshTokenValidity);
     },
 
-    async oauthTokenRefresh(req: FastifyRequest) {
+    async oauthTokenRefresh(req: FastifyRequest, reply: FastifyReply) {
       const q = req.query as TokenQuery;
       const c = req.client;
       if (!c) throw new AuthError();
       if (q.grant_type !== 'refresh_token')
         throw new OAuthError(400, 'unsupported_grant_type', '仅支持 refresh_token');
-      return grants.refresh(req, q, c);
+      return deliverTokens(req, reply, await refresh(req, reply, q, c), c.refreshTokenValidity);
     },
   };
 }
