@@ -188,6 +188,37 @@ describe.each(backends)('publish runs on %s', (kind) => {
     expect((await item(b)).publishStatus).toBe(0);
   });
 
+  it('a timed plan schedules its items over the days, videosPerDay a day at dailyTimes, startDays on', async () => {
+    const unit = await dyUnit('sim-03@sandbox');
+    const plan = await dyPlan([unit], {
+      enableTimer: 1,
+      videosPerDay: 2,
+      dailyTimes: '20:00,11:00',
+      startDays: 1,
+    });
+    // dates of China days from today on
+    const day = (n: number) => new Date(Date.now() + 8 * 3600_000 + n * 86400_000).toISOString().slice(0, 10);
+    const china = (d: Date | null) =>
+      new Date(d!.getTime() + 8 * 3600_000).toISOString().slice(0, 16).replace('T', ' ');
+    const byHand = formatDateTime(new Date(`${day(1)}T15:00:00+08:00`));
+    const items = [await dyItem(plan, unit), await dyItem(plan, unit), await dyItem(plan, unit)];
+    const manual = await dyItem(plan, unit, { scheduleTime: byHand });
+    // three unscheduled items and one set by hand: each firing sends one, none is held back for the day
+    for (const id of items) {
+      const runs = (await trigger(plan)).body.data.runs;
+      expect(runs).toEqual([expect.objectContaining({ runId: String(id), runStatus: 'WAITING' })]);
+      expect((await ended(id)).publishStatus).toBe(3);
+    }
+    // the slots: tomorrow 11:00, when the item set by hand for 15:00 fills the day; the day after at 11:00 and 20:00
+    const slots = await Promise.all(items.map(async (id) => china((await item(id)).scheduleTime)));
+    expect(slots).toEqual([`${day(1)} 11:00`, `${day(2)} 11:00`, `${day(2)} 20:00`]);
+    // the robot was told the time, and scheduled the post
+    const steps = await db().select().from(dyPublishLog).where(eq(dyPublishLog.publishTaskId, items[0]!));
+    expect(steps.map((l) => l.step)).toContain('schedule');
+    // the item set by hand keeps its time
+    expect(formatDateTime((await item(manual)).scheduleTime)).toBe(byHand);
+  });
+
   it('fails the item of a robot that meets a slider check, and cancels pending items of a removed plan', async () => {
     const unit = await dyUnit('sim-captcha@sandbox');
     const plan = await dyPlan([unit]);

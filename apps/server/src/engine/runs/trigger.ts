@@ -15,6 +15,7 @@ import type { YingdaoResolver } from './yingdao-port';
 import { DEADLINE_MS, refundRun } from './apply-status';
 import { inWindow } from './window';
 import { ITEM, itemProblem, moveItem, nextItem, sentToday, type PublishItem } from './publish-items';
+import { scheduleItem } from './publish-schedule';
 
 export interface TriggerDeps {
   db: Db;
@@ -147,11 +148,15 @@ export async function triggerTask(deps: TriggerDeps, input: TriggerInput) {
       continue;
     }
     if (k.kind === 'publish' && item) {
+      // sent at once, `videosPerDay` caps what a unit sends a day; a timed plan spreads its items over days
+      // instead (./publish-schedule.ts), so they may all leave now, each for its own slot
       const perDay = Number(task.videosPerDay ?? 0);
-      if (perDay > 0 && (await sentToday(db, k, task.id, unit.id, now)) >= perDay) {
+      const timed = Number(task.enableTimer ?? 0) === 1;
+      if (!timed && perDay > 0 && (await sentToday(db, k, task.id, unit.id, now)) >= perDay) {
         await end('SKIPPED', `今日已发布 ${perDay} 条`);
         continue;
       }
+      item = await scheduleItem(db, k, task, unit.id, item, now);
       const problem = itemProblem(k, item, task, now);
       if (problem) {
         await moveItem(db, k, item.id, [ITEM.PENDING], { publishStatus: ITEM.FAILED, failReason: problem });
