@@ -62,3 +62,54 @@ test('a Douyin video added in the console is published by the simulated robot, w
   const steps = page.getByRole('row', { name: new RegExp(title) });
   await expect(steps).toHaveCount(4);
 });
+
+test('a timed plan publishes its video for the first daily time after the days it waits', async ({
+  page,
+}) => {
+  test.slow();
+  const stamp = Date.now() % 100_000_000;
+  const unit = `定时账号${stamp}`;
+  const plan = `定时计划${stamp}`;
+  const title = `定时视频${stamp}`;
+
+  await loginAsAdmin(page);
+  await addRow(page, '/dy/dy_arr', async (dialog) => {
+    await dialog.getByLabel('名称', { exact: true }).fill(unit);
+    await dialog.getByLabel('影刀机器人账号').fill('sim-02@sandbox');
+  });
+  await addRow(page, '/dy/dy_publish', async (dialog) => {
+    await dialog.getByLabel('任务名称').fill(plan);
+    await choose(page, dialog, '执行账号', unit);
+    await page.keyboard.press('Escape');
+    await dialog.getByLabel('影刀应用UUID').fill('sandbox-app-dy_publish');
+    await choose(page, dialog, '内容类型', '视频');
+    await choose(page, dialog, '定时发布', '是');
+    await dialog.getByLabel('每日发布时间').fill('20:30,09:15');
+    await dialog.getByLabel('延后天数').fill('2');
+  });
+  await addRow(page, '/dy/dy_publish_task', async (dialog) => {
+    await choose(page, dialog, '发布计划', plan);
+    await choose(page, dialog, '发布账号', unit);
+    await dialog.getByLabel('标题', { exact: true }).fill(title);
+    await dialog.getByLabel('视频地址').fill('https://bucket.oss-cn-hangzhou.aliyuncs.com/pub/v2.mp4');
+  });
+
+  await page.goto('/dy/dy_publish');
+  await page
+    .getByRole('row', { name: new RegExp(plan) })
+    .getByRole('button', { name: '立即执行' })
+    .click();
+  await page.getByRole('alertdialog').getByRole('button', { name: '确定' }).click();
+  const result = page.getByRole('dialog', { name: new RegExp(plan) });
+  await expect(result).toContainText('已启动');
+  await result.getByRole('button', { name: '查看运行记录' }).click();
+
+  // published on the platform for 09:15 China time, two days on: shown in the server's time as every datetime
+  const china = new Date(Date.now() + 8 * 3600_000 + 2 * 86400_000).toISOString().slice(0, 10);
+  const slot = new Date(`${china}T09:15:00+08:00`);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const shown = `${slot.getFullYear()}-${pad(slot.getMonth() + 1)}-${pad(slot.getDate())} ${pad(slot.getHours())}:${pad(slot.getMinutes())}:00`;
+  const item = page.getByRole('row', { name: new RegExp(title) });
+  await expect(item.getByText('成功', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(item).toContainText(shown);
+});
