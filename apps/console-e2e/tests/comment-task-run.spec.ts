@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { api, tokenFor } from './api-helper';
-import { addRow, choose } from './crud-helper';
+import { addRow, choose, runNow } from './crud-helper';
 import { loginAsAdmin } from './login-helper';
 
 // The product's purpose, end to end against the reference server and its simulated Yingdao (ENGINE_SANDBOX, as
@@ -12,6 +12,8 @@ test('a comment task created in the console runs on the simulated robot, logs it
   page,
   request,
 }) => {
+  // a whole flow of six pages and a robot run: 30 s alone, past the default minute on a loaded machine
+  test.slow();
   const stamp = Date.now() % 100_000_000;
   const unit = `模拟账号${stamp}`;
   const task = `评论任务${stamp}`;
@@ -55,13 +57,7 @@ test('a comment task created in the console runs on the simulated robot, logs it
   await expect(off).not.toBeChecked();
 
   // Run now: one unit, one run started.
-  await page.goto('/dy/dy_comm');
-  const row = page.getByRole('row', { name: new RegExp(task) });
-  await row.getByRole('button', { name: '立即执行' }).click();
-  await page.getByRole('alertdialog').getByRole('button', { name: '确定' }).click();
-  const result = page.getByRole('dialog', { name: new RegExp(task) });
-  await expect(result).toContainText('已启动');
-  await result.getByRole('button', { name: '查看运行记录' }).click();
+  await runNow(page, '/dy/dy_comm', task);
 
   // The run monitor, filtered by the task, follows the run until it succeeds.
   await expect(page).toHaveURL(/\/dy\/dy_comm_log_group\?/);

@@ -38,3 +38,19 @@ export async function pickDateTime(page: Page, label: string, day: number, hour:
   await expect(picker).toBeHidden();
   return `${date} ${String(hour).padStart(2, '0')}:00:00`;
 }
+
+/**
+ * Presses 立即执行 on the row named `name` of the task list at `path`, confirms, waits for the run to be started and
+ * opens its run records (the page the result dialog links to).
+ */
+export async function runNow(page: Page, path: string, name: string) {
+  await page.goto(path);
+  await page
+    .getByRole('row', { name: new RegExp(name) })
+    .getByRole('button', { name: '立即执行' })
+    .click();
+  await page.getByRole('alertdialog').getByRole('button', { name: '确定' }).click();
+  const result = page.getByRole('dialog', { name: new RegExp(name) });
+  await expect(result).toContainText('已启动');
+  await result.getByRole('button', { name: '查看运行记录' }).click();
+}

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { api, tokenFor } from './api-helper';
-import { addRow, choose } from './crud-helper';
+import { addRow, choose, runNow } from './crud-helper';
 import { loginAsAdmin } from './login-helper';
 
 // The Xiaohongshu flagship, end to end against the reference server and its simulated Yingdao and Feishu (as
@@ -54,15 +54,7 @@ test('a keyword comment task runs within the control strategy, its logs are coun
   await importing.getByRole('button', { name: '完成' }).click();
 
   // Run now: the run comments twice (the hourly cap), and says why.
-  await page.goto('/xhs/xsh_comm');
-  await page
-    .getByRole('row', { name: new RegExp(task) })
-    .getByRole('button', { name: '立即执行' })
-    .click();
-  await page.getByRole('alertdialog').getByRole('button', { name: '确定' }).click();
-  const result = page.getByRole('dialog', { name: new RegExp(task) });
-  await expect(result).toContainText('已启动');
-  await result.getByRole('button', { name: '查看运行记录' }).click();
+  await runNow(page, '/xhs/xsh_comm', task);
   const run = page.getByRole('row', { name: new RegExp(task) });
   await expect(run.getByText('成功', { exact: true })).toBeVisible({ timeout: 30_000 });
   await expect(run).toContainText('2 / 0 / 0');

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { addRow, choose } from './crud-helper';
+import { addRow, choose, runNow } from './crud-helper';
 import { loginAsAdmin } from './login-helper';
 
 // A Xiaohongshu image note end to end against the reference server and its simulated Yingdao: an account, a plan of
@@ -41,15 +41,7 @@ test('a Xiaohongshu image note added in the console is published by the simulate
       );
   });
 
-  await page.goto('/xhs/xhs_publish');
-  await page
-    .getByRole('row', { name: new RegExp(plan) })
-    .getByRole('button', { name: '立即执行' })
-    .click();
-  await page.getByRole('alertdialog').getByRole('button', { name: '确定' }).click();
-  const result = page.getByRole('dialog', { name: new RegExp(plan) });
-  await expect(result).toContainText('已启动');
-  await result.getByRole('button', { name: '查看运行记录' }).click();
+  await runNow(page, '/xhs/xhs_publish', plan);
 
   // the run monitor of the plan follows the run to success, one item published
   await expect(page).toHaveURL(/\/xhs\/xhs_publish_log_group\?/);
