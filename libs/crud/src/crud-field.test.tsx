@@ -274,6 +274,44 @@ describe('CrudControl field types', () => {
   });
 });
 
+describe('CrudFormDialog when its values change (an edit dialog whose detail arrives)', () => {
+  it('never shows an enabled field holding the old values: what is typed then would be lost to the reset', async () => {
+    const resource = defineResource<Row>({
+      name: 'post',
+      columns: [{ prop: 'postName', label: '岗位名称' }],
+    });
+    // what each commit shows, read in a layout effect of a later sibling: before the dialog's passive effects run
+    const seen: { value: string; disabled: boolean }[] = [];
+    function Probe({ values }: { values: Row }) {
+      React.useLayoutEffect(() => {
+        const input = document.querySelector<HTMLInputElement>('input[name="postName"]');
+        if (input) seen.push({ value: input.value, disabled: input.disabled });
+      }, [values]);
+      return null;
+    }
+    const Dialog = ({ values, loading }: { values: Row; loading: boolean }) => (
+      <CrudProvider value={{ dictionary }}>
+        <CrudFormDialog
+          resource={resource}
+          mode="edit"
+          open
+          onOpenChange={() => {}}
+          values={values}
+          loading={loading}
+          onSubmit={async () => {}}
+        />
+        <Probe values={values} />
+      </CrudProvider>
+    );
+    const { rerender } = render(<Dialog values={{ postName: '岗位' }} loading />);
+    await screen.findByLabelText('岗位名称');
+    rerender(<Dialog values={{ postName: '岗位(详情)' }} loading={false} />);
+    await waitFor(() => expect(screen.getByLabelText('岗位名称')).toHaveValue('岗位(详情)'));
+    await waitFor(() => expect(screen.getByLabelText('岗位名称')).toBeEnabled());
+    expect(seen.filter((s) => !s.disabled && s.value !== '岗位(详情)')).toEqual([]);
+  });
+});
+
 describe('CrudFormDialog with the new field types', () => {
   it('submits the dictionary form: number sort, 0/1 switch, tree parent, multiselect ids', async () => {
     const user = userEvent.setup();

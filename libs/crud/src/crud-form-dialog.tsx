@@ -115,9 +115,15 @@ export function CrudFormDialog<Row, Form>({
   const form = useForm<FieldValues>({ mode: 'onBlur', defaultValues: values, resolver });
   const [submitting, setSubmitting] = React.useState(false);
 
+  // The values the form was last reset to. A render with new values (the detail arrived) shows the fields before
+  // the effect below resets them: until it has, the fields stay shut, or what an operator (or a fast test) typed
+  // in between would be overwritten by the reset.
+  const [resetTo, setResetTo] = React.useState(values);
   React.useEffect(() => {
     form.reset(values);
+    setResetTo(values);
   }, [form, values]);
+  const settling = resetTo !== values || loading;
 
   const columns = resource.columns.filter((c) => !isHiddenInForm(c, mode));
 
@@ -197,7 +203,7 @@ export function CrudFormDialog<Row, Form>({
                             // shut while the detail loads: its arrival resets the form, which would drop what
                             // was typed meanwhile (the spinner covers the fields, not the keyboard's way in)
                             disabled={
-                              !readOnly && (loading || isDisabledInForm(column, mode) || field.disabled)
+                              !readOnly && (settling || isDisabledInForm(column, mode) || field.disabled)
                             }
                           />
                         </FormControl>
@@ -221,7 +227,7 @@ export function CrudFormDialog<Row, Form>({
           ) : (
             <>
               <Button onClick={() => onOpenChange(false)}>{messages.cancel}</Button>
-              <Button type="submit" form={formId} variant="primary" loading={submitting} disabled={loading}>
+              <Button type="submit" form={formId} variant="primary" loading={submitting} disabled={settling}>
                 {messages.save}
               </Button>
             </>
