@@ -27,7 +27,8 @@ interface Seen {
   headers: Headers;
 }
 
-function captureToken(): Seen[] {
+/** Answers every sign-in with token `acc-1` and the refresh token given (`''`: the server keeps it in its cookie). */
+function captureToken(refreshToken = 'ref-1'): Seen[] {
   const seen: Seen[] = [];
   h.server.use(
     getOauthTokenMockHandler(({ request }) => {
@@ -35,7 +36,7 @@ function captureToken(): Seen[] {
       return {
         ...getOauthTokenResponseMock(),
         access_token: 'acc-1',
-        refresh_token: 'ref-1',
+        refresh_token: refreshToken,
         tenant_id: '000000',
       };
     }),
@@ -95,19 +96,8 @@ describe('login', () => {
   });
 
   it('asks for the refresh token as a cookie; an answer without it keeps none where a script could read it', async () => {
-    const seen: Seen[] = [];
-    h.server.use(
-      getOauthTokenMockHandler(({ request }) => {
-        seen.push({ query: new URL(request.url).searchParams, headers: request.headers });
-        return {
-          ...getOauthTokenResponseMock(),
-          access_token: 'acc-1',
-          refresh_token: '',
-          tenant_id: '000000',
-        };
-      }),
-      dictionaryHandler(),
-    );
+    const seen = captureToken('');
+    h.server.use(dictionaryHandler());
     await login({ username: 'admin', password: 'admin' });
     expect(seen[0]!.headers.get('Smart-Refresh')).toBe('cookie');
     const session = getSession();
