@@ -13,6 +13,9 @@ export const MAX_YEAR = 9999;
 /** The message of a refused date (as util.ts `parseDateTime` answers it, with the value). */
 export const DATE_MSG = '日期格式错误';
 
+/** China time (Asia/Shanghai) is UTC+8 with no daylight saving since 1991: the payment channels' and platforms' clock. */
+export const CHINA_OFFSET_MS = 8 * 3600_000;
+
 const DATETIME = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
 const DATE_OPTIONAL_TIME = /^(\d{4})-(\d{2})-(\d{2})(?: (\d{2}):(\d{2}):(\d{2}))?$/;
 

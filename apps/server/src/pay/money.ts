@@ -2,6 +2,7 @@
  * Amounts and times as the channels want them. Amounts are compared in integer fen: yuan travel as JS numbers
  * (`numeric` columns, JSON) where 19.99 * 100 is 1998.9999999999998, so every comparison rounds to fen first.
  */
+import { CHINA_OFFSET_MS } from '../kernel/datetime';
 
 /** Yuan (number or decimal string) → integer fen; NaN for anything that is not a plain amount. */
 export function toFen(yuan: number | string): number {
@@ -15,7 +16,6 @@ export const fenToYuan = (fen: number): number => Math.round(fen) / 100;
 /** Integer fen → Alipay's `total_amount` string (`"99.00"`). */
 export const fenToYuanString = (fen: number): string => (Math.round(fen) / 100).toFixed(2);
 
-const CHINA_OFFSET_MS = 8 * 3600 * 1000;
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** `yyyy-MM-dd HH:mm:ss` in China time (UTC+8), as Alipay's `timestamp` and `time_expire` want it. */

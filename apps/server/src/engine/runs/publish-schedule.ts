@@ -8,10 +8,10 @@
  */
 import { and, eq, gte, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/index';
+import { CHINA_OFFSET_MS } from '../../kernel/datetime';
 import { ITEM, SCHEDULE_LEAD_MS, type PublishItem } from './publish-items';
 import type { PublishKind } from './task-kinds';
 
-const CHINA_OFFSET_MS = 8 * 3600_000;
 const DAY_MS = 24 * 3600_000;
 /** social-auto-upload's default times of day. */
 export const DEFAULT_DAILY_TIMES = ['06:00', '11:00', '14:00', '16:00', '22:00'];
