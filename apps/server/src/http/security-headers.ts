@@ -78,6 +78,8 @@ export function inlineScriptHashes(html: string): string[] {
   return [...out];
 }
 
+const NO_INLINE_DOCS_CSP = serializeCsp(DOCS_CSP);
+
 /**
  * The policies of the docs pages sent as Buffers, by page (app.ts keeps each page in one Buffer: hashing the 4 MB
  * Redoc page per request would be waste). Pages sent as strings are small (Scalar's) and hashed each time.
@@ -154,7 +156,11 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
 
   // before @fastify/compress's onSend (route-level hooks run after these), so the page is still text here
   app.addHook('onSend', async (req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-    if (req.routeOptions.config?.docsCsp) reply.header('content-security-policy', docsCsp(payload));
+    if (req.routeOptions.config?.docsCsp) {
+      // only pages have inline scripts to admit: the bundle (2.6 MB of JSON) and Scalar's script are not read
+      const page = String(reply.getHeader('content-type') ?? '').startsWith('text/html');
+      reply.header('content-security-policy', page ? docsCsp(payload) : NO_INLINE_DOCS_CSP);
+    }
     return payload;
   });
 }
