@@ -144,6 +144,18 @@ describe('deriveEntities', () => {
     expect(deriveEntities(c).entities[0]?.actions).toEqual({ thingImport: 'add' });
   });
 
+  it('reads writes of the same rows under a second tag (alsoTags), a submit among them', () => {
+    const c = contract();
+    c.tags.push({ name: 'thing_mirror' });
+    c.paths['/mirror/submit'] = { post: { operationId: 'mirrorSubmit', tags: ['thing_mirror'] } };
+    entity(c).buttons = { add: 'thing_add', edit: 'thing_edit' };
+    entity(c).alsoTags = ['thing_mirror'];
+    entity(c).actions = { mirrorSubmit: 'submit' };
+    const d = deriveEntities(c);
+    expect(d.errors).toEqual([]);
+    expect(d.entities[0]?.actions).toEqual({ mirrorSubmit: 'submit' });
+  });
+
   const broken: [string, (c: ReturnType<typeof contract>) => void, string][] = [
     [
       'an action of no operation',
@@ -177,7 +189,24 @@ describe('deriveEntities', () => {
         c.paths['/thing/enable'] = { post: { operationId: 'thingEnable', tags: ['thing'] } };
         entity(c).actions = { thingEnable: 'view' };
       },
-      'actions.thingEnable: add, edit or delete',
+      'actions.thingEnable: add, edit, delete or submit',
+    ],
+    [
+      'a submit action without both buttons',
+      (c) => {
+        c.paths['/thing/copy'] = { post: { operationId: 'thingCopy', tags: ['thing'] } };
+        entity(c).actions = { thingCopy: 'submit' };
+      },
+      'actions.thingCopy: the entity declares no add and edit buttons',
+    ],
+    ['a second tag the contract lacks', (c) => (entity(c).alsoTags = ['ghost']), 'alsoTags: no tag ghost'],
+    [
+      'a second tag that is an entity of its own',
+      (c) => {
+        c.tags.push({ name: 'other', 'x-entity': {} });
+        entity(c).alsoTags = ['other'];
+      },
+      'alsoTags: other declares an entity of its own',
     ],
     [
       'a column the view lacks',

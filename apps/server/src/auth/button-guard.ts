@@ -40,22 +40,8 @@ export interface WriteGuard {
  * writes (`x-entity.actions`: enable, import, a task's schedule), come from its manifest (`writeGuards`).
  */
 export const MODULE_WRITE_GUARDS: Readonly<Record<string, WriteGuard>> = {
-  deptSubmit: { page: 'dept', need: 'submit' },
-  deptRemove: { page: 'dept', need: 'delete' },
   dictBizSubmit: { page: 'dictbiz', need: 'submit' },
   dictBizRemove: { page: 'dictbiz', need: 'delete' },
-  ossEnable: { page: 'oss', need: 'edit' },
-  smsEnable: { page: 'sms', need: 'edit' },
-  // sends through the tenant's configured account (costs money, reaches any phone): who may edit the configs
-  smsSendMessage: { page: 'sms', need: 'edit' },
-  // Yingdao credentials, served under smart-system (save / update) and smart-yingdao (submit) alike
-  yingdaoAuthSave: { page: 'yingdao_auth', need: 'add' },
-  yingdaoAuthUpdate: { page: 'yingdao_auth', need: 'edit' },
-  yingdaoAuthRemove: { page: 'yingdao_auth', need: 'delete' },
-  ydYingdaoAuthSubmit: { page: 'yingdao_auth', need: 'submit' },
-  ydYingdaoAuthRemove: { page: 'yingdao_auth', need: 'delete' },
-  // the connection test reaches out with the credentials (and may update the stored token): who may edit them
-  yingdaoLogin: { page: 'yingdao_auth', need: 'edit' },
 };
 
 /** The button a write operation of a declared entity needs (`submit` decides add or edit by the body's id). */

@@ -20,8 +20,12 @@ export type EntityOperationRole = 'list' | 'detail' | 'submit' | 'save' | 'updat
 /** The page buttons of an entity (menu `<code>_<kind>`): what the console shows and the server enforces. */
 export type EntityButtonKind = 'add' | 'edit' | 'delete' | 'view';
 
-/** The button a write beyond the CRUD four needs (`x-entity.actions`): switching a row, an import, a schedule. */
-export type EntityActionKind = Exclude<EntityButtonKind, 'view'>;
+/**
+ * The button a write beyond the CRUD four needs (`x-entity.actions`): switching a row, an import, a schedule;
+ * `submit` as the CRUD submit, the add button without an id and the edit button with one (the entity's rows created
+ * or updated through a second path, `x-entity.alsoTags`).
+ */
+export type EntityActionKind = Exclude<EntityButtonKind, 'view'> | 'submit';
 
 /**
  * How a query property filters (docs/platform-contract.md's suffixes): `like` contains, `equal` is equality, the date kinds

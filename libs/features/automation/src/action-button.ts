@@ -2,12 +2,15 @@ import { useCrudContext } from '@smart/crud';
 import type { EntityActionKind, EntityManifestData } from '@smart/api-sdk/manifest';
 
 /**
- * The button code a further write of `entity` needs (x-entity.actions names its kind, x-entity.buttons the code);
- * undefined when the contract declares none (the server then guards it by no button).
+ * The button codes of which a further write of `entity` needs one (x-entity.actions names its kind, x-entity.buttons
+ * the codes; a `submit` adds or edits, as the row's id decides on the server); undefined when the contract declares
+ * none (the server then guards it by no button).
  */
-export function actionButton(entity: EntityManifestData, op: string): string | undefined {
+export function actionButtons(entity: EntityManifestData, op: string): string[] | undefined {
   const need: EntityActionKind | undefined = entity.actions?.[op];
-  return need ? entity.buttons[need] : undefined;
+  if (!need) return undefined;
+  const kinds = need === 'submit' ? (['add', 'edit'] as const) : [need];
+  return kinds.flatMap((k) => entity.buttons[k] ?? []);
 }
 
 /** The declared action of `entity` whose operation id ends in `suffix` (a task's `UpdateCron`, `TriggerJob`). */
@@ -22,7 +25,7 @@ export function useCanAct(entity: EntityManifestData): (op: string | undefined) 
   const { can } = useCrudContext();
   return (op) => {
     if (!op) return false;
-    const button = actionButton(entity, op);
-    return button === undefined || can(button);
+    const buttons = actionButtons(entity, op);
+    return buttons === undefined || buttons.some((b) => can(b));
   };
 }

@@ -15,7 +15,7 @@ import {
   RUN_ENTITIES,
   TASK_ENTITIES,
 } from './names';
-import { actionButton } from './action-button';
+import { actionButtons } from './action-button';
 import { POOL_KINDS } from './pool/pool-entities';
 import { taskExtension } from './task/task-extension';
 
@@ -47,8 +47,20 @@ describe('the automation table', () => {
       const ops = [kind.enable.op, kind.import.op, ...(kind.empty ? [kind.empty.op] : [])];
       expect(Object.keys(kind.entity.actions ?? {}).sort(), kind.name).toEqual(ops.sort());
       for (const op of ops)
-        expect(actionButton(kind.entity, op), op).toMatch(new RegExp(`^${kind.name}_(add|edit|delete)$`));
+        expect(actionButtons(kind.entity, op), op).toEqual([
+          expect.stringMatching(new RegExp(`^${kind.name}_(add|edit|delete)$`)),
+        ]);
     }
+  });
+
+  it('lets a submit action through with either button, as the row id decides on the server', () => {
+    const entity = {
+      ...POOL_KINDS[Object.keys(POOL_KINDS)[0] as keyof typeof POOL_KINDS].entity,
+      buttons: { add: 'p_add', edit: 'p_edit' },
+      actions: { pSubmit: 'submit' as const },
+    };
+    expect(actionButtons(entity, 'pSubmit')).toEqual(['p_add', 'p_edit']);
+    expect(actionButtons(entity, 'pOther')).toBeUndefined();
   });
 
   it("links a task to its runs with the contract's filter", () => {
