@@ -5,9 +5,6 @@ import {
   ConfirmProvider,
   useConfirm,
   DataTable,
-  orderColumnIds,
-  type ExportFormat,
-  exportRows,
   useDataTableSettings,
   DEFAULT_PAGE_SIZES,
   cn,
@@ -22,12 +19,12 @@ import { toListColumns, toSettingsColumns } from './list-columns';
 import { CrudRowActions } from './crud-row-actions';
 import { CrudSearch } from './crud-search';
 import { CrudToolbar } from './crud-toolbar';
-import { childrenOf, flattenTree, hasUnloadedChildren, resolveTree, withParentOptions } from './crud-tree';
+import { childrenOf, hasUnloadedChildren, resolveTree, withParentOptions } from './crud-tree';
 import { resourcePermissions, resourceStorageKey } from './define-resource';
-import { buildExportColumns, fetchAllRows } from './crud-export';
 import { useDropRemoteOptions } from './remote-options';
 import { buildSearchParams, type SearchValues } from './search-params';
 import type { CrudAdapter, CrudFormMode, ResourceDef } from './types';
+import { useCrudExport } from './use-crud-export';
 import { useCrudList } from './use-crud-list';
 
 // The dialog (react-hook-form, the resolver, every field control) loads when it is first opened.
@@ -145,7 +142,6 @@ function CrudPageView<Row, Form>({
   // Mounted from the first opening on, so closing keeps its animation and reopening is instant.
   const [dialogUsed, setDialogUsed] = React.useState(false);
   if (dialog.open && !dialogUsed) setDialogUsed(true);
-  const [exporting, setExporting] = React.useState(false);
   const hiddenByDefault = React.useMemo(
     () => Object.fromEntries(resource.columns.filter((c) => c.listHidden).map((c) => [c.prop, false])),
     [resource.columns],
@@ -260,42 +256,14 @@ function CrudPageView<Row, Form>({
   const listColumns = React.useMemo(() => toListColumns(shownColumns, t), [shownColumns, t]);
   const settingsColumns = React.useMemo(() => toSettingsColumns(shownColumns, t), [shownColumns, t]);
 
-  /** Every row matching the current search and sort, in the visible columns, with dictionary labels. */
-  const onExport = async (format: ExportFormat) => {
-    if (exporting) return;
-    setExporting(true);
-    try {
-      let rows: Row[];
-      try {
-        rows = await fetchAllRows(adapter, list.filters);
-        // A tree exports every loaded row, each parent before its children.
-        if (tree) rows = flattenTree(rows);
-      } catch {
-        return; // the adapter's HTTP layer already reported it
-      }
-      if (rows.length === 0) {
-        toast.warning(messages.exportEmpty);
-        return;
-      }
-      const visible = orderColumnIds(
-        shownColumns.map((c) => c.prop as string),
-        settings.columnOrder,
-        settings.columnVisibility,
-      );
-      const columns = await buildExportColumns(visible, resource.columns, crud, messages);
-      await exportRows({
-        format,
-        rows,
-        columns,
-        filename: resource.title ? t(resource.title) : resource.name,
-      });
-      toast.success(messages.exportSuccess(rows.length));
-    } catch {
-      toast.error(messages.exportFailed);
-    } finally {
-      setExporting(false);
-    }
-  };
+  const { exporting, onExport } = useCrudExport({
+    resource,
+    adapter,
+    filters: list.filters,
+    tree: !!tree,
+    shownColumns,
+    settings,
+  });
 
   const phone = useMediaQuery(PHONE_QUERY);
   const searchColumns = resource.columns.filter((c) => c.search);
