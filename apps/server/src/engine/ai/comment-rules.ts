@@ -1,5 +1,5 @@
 /**
- * The comment rules of shared/reference/automation-domain.md §3.2, pure: what a model's answer becomes before it is
+ * The comment rules of docs/automation-domain.md §3.2, pure: what a model's answer becomes before it is
  * posted (clean-up), and whether it may be posted at all (length in Unicode code points, sensitive words).
  *
  * Clean-up, in order: trim; strip wrapping quotes and a leading `评论：`/`评论:` (repeatedly: models write

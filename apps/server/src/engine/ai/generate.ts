@@ -1,5 +1,5 @@
 /**
- * One comment from an OpenAI-compatible chat-completions API (shared/reference/automation-domain.md §3.2), through
+ * One comment from an OpenAI-compatible chat-completions API (docs/automation-domain.md §3.2), through
  * the `openai` package pointed at the configuration's base URL.
  *
  * Calls: at most `1 + retryTimes` (the configuration's "regenerations when a comment fails validation",

@@ -1,5 +1,5 @@
 /**
- * The two messages of a comment request (shared/reference/automation-domain.md §3.2): the configuration's system
+ * The two messages of a comment request (docs/automation-domain.md §3.2): the configuration's system
  * prompt, and its user prompt template with the note filled in. The contract names the placeholders `{title}`,
  * `{content}` and `{keyword}` (openapi/schemas/ai/ai-config.yaml `userPromptTemplate`); `{platform}`,
  * `{minLength}` and `{maxLength}` are filled too, so a template can state the platform and the length rule

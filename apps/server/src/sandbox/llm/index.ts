@@ -1,5 +1,5 @@
 /**
- * The sandbox chat model: a fake OpenAI-compatible chat-completions API (shared/reference/automation-domain.md §3.2,
+ * The sandbox chat model: a fake OpenAI-compatible chat-completions API (docs/automation-domain.md §3.2,
  * "Fake") mounted on the server under `/sandbox-llm/v1` when the engine sandbox is on (src/engine/README.md), so
  * that an AI configuration with base URL `http://<server>/sandbox-llm/v1` and a key starting `sk-sandbox` writes
  * comments without a provider account. Tests mount it on a bare Fastify app.
