@@ -1,10 +1,12 @@
 import { createHash, generateKeyPairSync } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { balanceLog, order, pay } from './db/schema';
+import { balanceLog, order, pay, powerLogs } from './db/schema';
 import { AlipayClient } from './pay/alipay/client';
 import { signNotify, type Params } from './pay/alipay/sign';
 import { ChannelRefusal, ChannelUnavailable } from './pay/channel';
+import { createPayRuntime } from './pay/runtime';
+import { sweepExpired } from './pay/settle';
 import { WechatPayClient } from './pay/wechat/client';
 import { sandboxOf, type PaySandbox } from './pay/sandbox/index';
 import { encryptResource } from './pay/wechat/sign';
@@ -157,6 +159,40 @@ describe.each(backends)('orders and payments through the sandbox gateways on %s'
       token,
     );
     return r.body.data.records;
+  };
+  /** The power-ledger rows an order wrote (src/engine/power/ledger.ts: bizType ORDER, bizId the order's id). */
+  const powerRowsOf = (orderId: string) =>
+    s.handle.db
+      .select()
+      .from(powerLogs)
+      .where(and(eq(powerLogs.bizType, 'ORDER'), eq(powerLogs.bizId, orderId)));
+  /** The one power-ledger row of a paid power order: the package credited on top of `before`. */
+  const expectOneCredit = async (o: Order, before: number) => {
+    const rows = await powerRowsOf(o.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      ydUserId: BigInt(o.ydUserId),
+      changeType: 1,
+      power: o.powerAmount,
+      powerBefore: before,
+      powerAfter: before + o.powerAmount,
+      platform: '',
+    });
+    expect(rows[0]!.remark).toContain(o.orderNo);
+  };
+  /**
+   * Every power change of the customer is a ledger row: the rows, oldest first, chain (each starts where the
+   * previous one ended) and the last ends at the power the user row holds.
+   */
+  const expectLedgerMatches = async (token: string, userId: string) => {
+    const rows = await s.handle.db
+      .select()
+      .from(powerLogs)
+      .where(eq(powerLogs.ydUserId, BigInt(userId)))
+      .orderBy(asc(powerLogs.id));
+    expect(rows.length).toBeGreaterThan(0);
+    for (let i = 1; i < rows.length; i++) expect(rows[i]!.powerBefore).toBe(rows[i - 1]!.powerAfter);
+    expect((await figures(token)).power).toBe(rows[rows.length - 1]!.powerAfter);
   };
   /** Pays at the sandbox gateway of `channel`, as the buyer clicking "pay". */
   const buyerPays = (channel: Channel, outTradeNo: string, notify = true) =>
@@ -368,6 +404,9 @@ describe.each(backends)('orders and payments through the sandbox gateways on %s'
       const after = await figures(guest);
       expect(after.power).toBe(before.power + 1000);
       expect(after.balance).toBe(before.balance);
+      // the power through its ledger: one recharge row for the order
+      await expectOneCredit(o, before.power);
+      await expectLedgerMatches(guest, o.ydUserId);
       // the money through the ledger: a recharge and its consumption by the order
       const ledger = await ledgerOf(admin, o.orderNo);
       expect(ledger.map((l) => [l.changeType, l.amount, l.bizType])).toEqual([
@@ -400,6 +439,9 @@ describe.each(backends)('orders and payments through the sandbox gateways on %s'
       86_400_000;
     expect(days).toBe(30);
     expect(after.power).toBe(before.power);
+    // no power bought, no power-ledger row (a ledger change is never 0: openapi/schemas/ai/power-logs.yaml)
+    expect(await powerRowsOf(o.id)).toEqual([]);
+    expect(await ledgerOf(admin, o.orderNo)).toHaveLength(2);
   });
 
   it('credits once when a notification is replayed, and when a notification and polls race', async () => {
@@ -411,7 +453,9 @@ describe.each(backends)('orders and payments through the sandbox gateways on %s'
     const wn = sandbox.wechat.notifications.get(wa.outTradeNo)!;
     const replay = await wxNotify(wn.headers, wn.body);
     expect(replay.statusCode, replay.body).toBe(204);
+    expect((await statusOk(guest, w.id)).orderStatus).toBe(2);
     expect((await figures(guest)).power).toBe(afterFirst.power);
+    await expectOneCredit(w, afterFirst.power - 1000);
 
     // Alipay replays
     const a = await placeOk(guest);
@@ -424,6 +468,7 @@ describe.each(backends)('orders and payments through the sandbox gateways on %s'
     expect((await figures(guest)).power).toBe(afterAli.power);
     const [row] = await s.handle.db.select().from(pay).where(eq(pay.payNo, aa.outTradeNo));
     expect(row!.notifyCount).toBe(2);
+    await expectOneCredit(a, afterAli.power - 1000);
 
     // paid without a notification yet, then the notification and three polls at once
     const r = await placeOk(guest);
@@ -443,6 +488,38 @@ describe.each(backends)('orders and payments through the sandbox gateways on %s'
     expect((await figures(guest)).power).toBe(beforeRace.power + 1000);
     expect(await ledgerOf(admin, r.orderNo)).toHaveLength(2);
     expect((await statusOk(guest, r.id)).orderStatus).toBe(2);
+    await expectOneCredit(r, beforeRace.power);
+    await expectLedgerMatches(guest, r.ydUserId);
+  });
+
+  it('credits once when the expiry sweep finds a paid order while its notification and a poll arrive', async () => {
+    // the sweep as src/pay/setup.ts runs it, on the same sandbox gateways
+    const ctx = {
+      db: s.handle.db,
+      runtime: createPayRuntime({ sandbox: true, queryIntervalMs: 0 }, sandbox.fallback()),
+      log: () => undefined,
+    };
+    const before = await figures(guest);
+    const o = await placeOk(guest);
+    const attempt = await startPayOk(guest, 'WECHAT_NATIVE', o);
+    await buyerPays('WECHAT_NATIVE', attempt.outTradeNo, false);
+    // paid in its last second: due for the sweep, which asks the channel and completes it instead of closing
+    await s.handle.db
+      .update(order)
+      .set({ expireTime: new Date(Date.now() - 60_000) })
+      .where(eq(order.id, BigInt(o.id)));
+    const n = sandbox.wechat.notificationOf(sandbox.wechat.orders.get(attempt.outTradeNo)!);
+    const [swept] = await Promise.all([
+      sweepExpired(ctx),
+      wxNotify(n.headers, n.body),
+      statusOk(guest, o.id),
+      sweepExpired(ctx),
+    ]);
+    expect(swept).toBe(0); // nothing closed: the order was paid
+    expect((await orderRow(o.id)).orderStatus).toBe(2);
+    expect((await figures(guest)).power).toBe(before.power + 1000);
+    await expectOneCredit(o, before.power);
+    await expectLedgerMatches(guest, o.ydUserId);
   });
 
   it('refuses forged, foreign and mismatched notifications, and nothing changes', async () => {

@@ -7,6 +7,7 @@
 import { and, eq, inArray, lte, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/index';
 import { balanceLog, order, pay, user } from '../db/schema';
+import { changePower, PowerChange } from '../engine/power/ledger';
 import { nextId } from '../util';
 import { ChannelUnavailable, type ChannelTrade } from './channel';
 import { fenToYuan, toFen } from './money';
@@ -153,10 +154,15 @@ async function settle(db: Db, p: PayRow, t: ChannelTrade, now: Date): Promise<Ap
  * (type 2, from the later of now and the current expiry; an unlimited account stays unlimited), and records the
  * money in the balance ledger as a recharge and its consumption by the order (net zero: the money paid the order).
  * False when the customer no longer exists: the order stays PAID, undelivered, for someone to look at.
+ *
+ * Power goes through the power ledger (src/engine/power/ledger.ts), as a grant's does
+ * (src/modules/order/grant-record/grant-record.module.ts): every change of a customer's power is one `power_logs`
+ * row with its before and after. It runs inside `settle`'s transaction, after the conditional updates that only
+ * one of notification, poll and sweep wins, so an order writes its row exactly once.
  */
 async function credit(tx: Db, o: OrderRow, p: PayRow, now: Date): Promise<boolean> {
   const [u] = await tx
-    .select({ id: user.id, power: user.power, balance: user.balance, expireTime: user.expireTime })
+    .select({ id: user.id, balance: user.balance, expireTime: user.expireTime })
     .from(user)
     .where(and(eq(user.id, o.ydUserId), eq(user.tenantId, o.tenantId), eq(user.isDeleted, 0)))
     .for('update');
@@ -167,10 +173,18 @@ async function credit(tx: Db, o: OrderRow, p: PayRow, now: Date): Promise<boolea
     days > 0 && u.expireTime
       ? new Date(Math.max(u.expireTime.getTime(), now.getTime()) + days * 24 * 3600 * 1000)
       : u.expireTime;
-  await tx
-    .update(user)
-    .set({ power: sql`${user.power} + ${power}`, expireTime })
-    .where(eq(user.id, u.id));
+  if (power > 0) {
+    await changePower(tx, {
+      tenantId: o.tenantId,
+      userId: u.id,
+      delta: power,
+      changeType: PowerChange.RECHARGE,
+      bizType: 'ORDER',
+      bizId: String(o.id),
+      remark: `${o.productName} (${o.orderNo})`,
+    });
+  }
+  if (days > 0) await tx.update(user).set({ expireTime }).where(eq(user.id, u.id));
   const paid = toFen(o.payAmount);
   if (paid > 0) {
     const before = toFen(u.balance);
