@@ -15,7 +15,7 @@ import {
   RUN_ENTITIES,
   TASK_ENTITIES,
 } from './names';
-import { actionButtons } from './action-button';
+import { actionButtons } from '@smart/crud';
 import { POOL_KINDS } from './pool/pool-entities';
 import { taskExtension } from './task/task-extension';
 
@@ -51,16 +51,6 @@ describe('the automation table', () => {
           expect.stringMatching(new RegExp(`^${kind.name}_(add|edit|delete)$`)),
         ]);
     }
-  });
-
-  it('lets a submit action through with either button, as the row id decides on the server', () => {
-    const entity = {
-      ...POOL_KINDS[Object.keys(POOL_KINDS)[0] as keyof typeof POOL_KINDS].entity,
-      buttons: { add: 'p_add', edit: 'p_edit' },
-      actions: { pSubmit: 'submit' as const },
-    };
-    expect(actionButtons(entity, 'pSubmit')).toEqual(['p_add', 'p_edit']);
-    expect(actionButtons(entity, 'pOther')).toBeUndefined();
   });
 
   it("links a task to its runs with the contract's filter", () => {

@@ -1,10 +1,9 @@
 import type { EntityManifestData } from '@smart/api-sdk/manifest';
-import type { EntityPageExtension } from '@smart/crud';
+import { useCanAct, type EntityPageExtension } from '@smart/crud';
 import { Button } from '@smart/ui';
 import { FileDown } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCanAct } from '../action-button';
 import { FeishuImportDialog } from './FeishuImportDialog';
 
 const IMPORT_OP = 'commentFeiShuImport';

@@ -1,10 +1,9 @@
 import type { EntityManifestData } from '@smart/api-sdk/manifest';
-import type { EntityPageExtension } from '@smart/crud';
+import { useCanAct, type EntityPageExtension } from '@smart/crud';
 import { Button } from '@smart/ui';
 import { BarChart3, Sheet } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCanAct } from '../action-button';
 import { FeishuExportDialog } from './FeishuExportDialog';
 import { LogCountDialog } from './LogCountDialog';
 

@@ -1,7 +1,7 @@
 import { Switch } from '@smart/ui';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCanAct } from '../action-button';
+import { useCanAct } from '@smart/crud';
 import type { PoolKind } from './pool-entities';
 
 export interface PoolSwitchProps {

@@ -1,4 +1,4 @@
-import type { CrudToolbarContext } from '@smart/crud';
+import { useCanAct, type CrudToolbarContext } from '@smart/crud';
 import {
   Button,
   DropdownMenu,
@@ -13,7 +13,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyDialog } from './EmptyDialog';
 import { ImportDialog } from './ImportDialog';
-import { useCanAct } from '../action-button';
 import type { PoolKind } from './pool-entities';
 
 /** Switches sent at once by a bulk switch: the server takes one row a call. */

@@ -1,9 +1,8 @@
-import type { CrudToolbarContext } from '@smart/crud';
+import { useCanAct, type CrudToolbarContext } from '@smart/crud';
 import { Button, toast } from '@smart/ui';
 import { RotateCcw } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCanAct } from '../action-button';
 import type { PublishItemKind } from './publish-entities';
 import { canRetry } from './publish-status';
 

@@ -4,7 +4,7 @@ import { CalendarClock, Play } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { actionBySuffix, useCanAct } from '../action-button';
+import { actionBySuffix, useCanAct } from '@smart/crud';
 import { listLink, type TaskKind } from '../automation-entities';
 import { RunResultDialog } from './RunResultDialog';
 import { ScheduleDialog, type ScheduledTask } from './ScheduleDialog';

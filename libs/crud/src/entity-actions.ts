@@ -1,4 +1,4 @@
-import { useCrudContext } from '@smart/crud';
+import { useCrudContext } from './crud-context';
 import type { EntityActionKind, EntityManifestData } from '@smart/api-sdk/manifest';
 
 /**
