@@ -59,3 +59,5 @@ export function setupMswServer(...handlers: RequestHandler[]) {
   afterAll(() => server.close());
   return server;
 }
+
+export { catalogueCoverage, type CatalogueCoverage } from './catalogue-coverage';

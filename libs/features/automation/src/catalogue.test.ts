@@ -1,30 +1,35 @@
 // Every catalogue key this feature's sources ask for is in zh and en, and both hold the same keys (after
 // libs/features/pay/src/catalogue.test.ts).
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { catalogueCoverage } from '@smart/crud/testing/jsdom';
 import { describe, expect, it } from 'vitest';
+import { RunStatus } from '@smart/api-sdk';
+import { CRON_PRESETS } from './cron/presets';
 import { feature } from './index';
+import { POOL_KINDS } from './pool/pool-entities';
 
-type Tree = { [key: string]: string | Tree };
+const POOL_TEXTS = [...new Set(Object.values(POOL_KINDS).map((k) => k.text))];
 
-const keys = (node: string | Tree, prefix = ''): string[] =>
-  typeof node === 'string'
-    ? [prefix]
-    : Object.entries(node).flatMap(([k, v]) => keys(v, prefix ? `${prefix}.${k}` : k));
+/** Each template key the sources build, with the values its placeholder takes. */
+const TEMPLATE_VALUES: Record<string, readonly string[]> = {
+  'automation.cron.presets.${p.key}': CRON_PRESETS.map((p) => p.key),
+  // format-gap.ts: the gap's units
+  'automation.unit.${unit}': ['day', 'hour', 'minute', 'second'],
+  'automation.status.${status}': Object.values(RunStatus),
+  // FeishuImportDialog.tsx: where comments come from
+  'automation.comments.${s}': ['sheet', 'bitable'],
+  // EmptyDialog.tsx: the url_use_status values a pool empties, before their dictionary loads
+  'automation.pool.useStatus.${s}': ['0', '1', '2', '3'],
+  'automation.pool.${kind.text}': POOL_TEXTS,
+  'automation.pool.${kind.text}Help': POOL_TEXTS,
+  // PublishStatusBadge.tsx: the publish_status values, before their dictionary loads
+  'automation.publishStatus.${String(status)}': ['0', '1', '2', '3', '4', '5'],
+};
 
-const zh = keys(feature.catalogue.zh as Tree);
-const en = keys(feature.catalogue.en as Tree);
-
-function asked(): Set<string> {
-  const literal = new Set<string>();
-  const dir = import.meta.dirname;
-  for (const file of readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
-    if (!/\.tsx?$/.test(file) || /\.test\.tsx?$|test-utils/.test(file)) continue;
-    const text = readFileSync(join(dir, file), 'utf8');
-    for (const k of text.matchAll(/'(automation\.[\w.]+)'/g)) literal.add(k[1]!);
-  }
-  return literal;
-}
+const coverage = catalogueCoverage(feature.catalogue, import.meta.dirname, {
+  prefixes: ['automation'],
+  templates: TEMPLATE_VALUES,
+});
+const { zh, en } = coverage;
 
 describe('the automation catalogue', () => {
   it('zh and en hold the same keys', () => {
@@ -32,20 +37,9 @@ describe('the automation catalogue', () => {
   });
 
   it('has every key the sources ask for, in both languages', () => {
-    const wanted = [...asked()];
-    expect(wanted.length).toBeGreaterThan(5);
-    expect(wanted.filter((key) => !zh.includes(key) || !en.includes(key))).toEqual([]);
-  });
-});
-
-describe('the keys the sources build', () => {
-  it('include every cron preset and gap unit, in both languages', async () => {
-    const { CRON_PRESETS } = await import('./cron/presets');
-    const built = [
-      ...CRON_PRESETS.map((p) => `automation.cron.presets.${p.key}`),
-      ...['day', 'hour', 'minute', 'second'].map((u) => `automation.unit.${u}`),
-    ];
-    expect(built.filter((key) => !zh.includes(key) || !en.includes(key))).toEqual([]);
+    expect(coverage.asked.length).toBeGreaterThan(5);
+    expect(coverage.unknownTemplates).toEqual([]);
+    expect(coverage.missing).toEqual([]);
   });
 });
 

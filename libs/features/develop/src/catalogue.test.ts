@@ -1,10 +1,9 @@
 // Every catalogue key this feature's sources ask for is in zh and en, and both hold the same keys (after
 // libs/features/pay/src/catalogue.test.ts).
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { entityCatalogue } from '@smart/api-sdk/entities';
 import type { ResourceDef } from '@smart/crud';
 import { catalogueT, textGaps } from '@smart/crud/testing';
+import { catalogueCoverage } from '@smart/crud/testing/jsdom';
 import { describe, expect, it } from 'vitest';
 import { codeResource } from './code/code.resource';
 import { datasourceResource } from './datasource/datasource.resource';
@@ -12,26 +11,10 @@ import enCatalogue from './i18n/en';
 import zhCatalogue from './i18n/zh';
 import { feature } from './index';
 
-type Tree = { [key: string]: string | Tree };
-
-const keys = (node: string | Tree, prefix = ''): string[] =>
-  typeof node === 'string'
-    ? [prefix]
-    : Object.entries(node).flatMap(([k, v]) => keys(v, prefix ? `${prefix}.${k}` : k));
-
-const zh = keys(feature.catalogue.zh as Tree);
-const en = keys(feature.catalogue.en as Tree);
-
-function asked(): Set<string> {
-  const literal = new Set<string>();
-  const dir = import.meta.dirname;
-  for (const file of readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
-    if (!/\.tsx?$/.test(file) || /\.test\.tsx?$|test-utils/.test(file)) continue;
-    const text = readFileSync(join(dir, file), 'utf8');
-    for (const k of text.matchAll(/'(develop\.[\w.]+)'/g)) literal.add(k[1]!);
-  }
-  return literal;
-}
+const coverage = catalogueCoverage(feature.catalogue, import.meta.dirname, {
+  prefixes: ['develop'],
+});
+const { zh, en } = coverage;
 
 describe('the develop catalogue', () => {
   it('zh and en hold the same keys', () => {
@@ -39,9 +22,9 @@ describe('the develop catalogue', () => {
   });
 
   it('has every key the sources ask for, in both languages', () => {
-    const wanted = [...asked()];
-    expect(wanted.length).toBeGreaterThan(5);
-    expect(wanted.filter((key) => !zh.includes(key) || !en.includes(key))).toEqual([]);
+    expect(coverage.asked.length).toBeGreaterThan(5);
+    expect(coverage.unknownTemplates).toEqual([]);
+    expect(coverage.missing).toEqual([]);
   });
 });
 
