@@ -9,7 +9,7 @@
  *
  * Every query is scoped to live rows (`is_deleted = 0`) and, for tenant-owned tables, to the caller's tenant.
  */
-import { and, count, eq, getTableColumns, inArray, ne, type SQL } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, inArray, ne, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import type { TokenClaims } from '../auth/tokens';
@@ -52,8 +52,11 @@ export interface CrudSpec<R extends Row> {
   toVO(row: R): object;
   /** Query property → filter; undeclared properties are ignored. */
   filters?: Record<string, FilterSpec>;
-  /** ascs/descs whitelist: snake_case name → column. An unknown name answers 400. */
-  sortable?: Record<string, PgColumn>;
+  /**
+   * ascs/descs whitelist: snake_case name → column, or the expression the column's shown value is (a roster's
+   * `today_count`, src/engine/runs/unit-day.ts). An unknown name answers 400.
+   */
+  sortable?: Record<string, PgColumn | SQLWrapper>;
   defaultOrder: SQL[];
   unique?: UniqueSpec[];
   notFoundMessage?: string;

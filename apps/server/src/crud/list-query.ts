@@ -3,7 +3,22 @@
  * properties (`prop=v`, `prop_<kind>=v`) and the ascs/descs order over a whitelist of columns.
  */
 import { FILTER_KINDS, type FilterKind } from '@smart/api-sdk/manifest';
-import { asc, desc, eq, gt, gte, ilike, isNotNull, isNull, lt, lte, ne, not, type SQL } from 'drizzle-orm';
+import {
+  asc,
+  desc,
+  eq,
+  gt,
+  gte,
+  ilike,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  ne,
+  not,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { BizError, escapeLike, parseDateTime } from '../util';
 
@@ -120,7 +135,7 @@ export function filterConds(filters: Record<string, FilterSpec> | undefined, que
 
 /** ascs/descs (comma-joined snake_case names) over a whitelist; an unknown name answers 400. */
 export function orderBy(
-  sortable: Record<string, PgColumn> | undefined,
+  sortable: Record<string, PgColumn | SQLWrapper> | undefined,
   ascs: string | undefined,
   descs: string | undefined,
   fallback: SQL[],

@@ -34,7 +34,11 @@ export const logGroupColumns = () => ({
   feishuSynced: integer('feishu_synced').notNull().default(0),
 });
 
-/** The columns of patterns.yaml `ArrFields` (17). */
+/**
+ * The columns of patterns.yaml `ArrFields` (17), plus `todayDate`, which the contract does not carry: the China day
+ * (`yyyy-MM-dd`) that `todayCount` counts. A count of an earlier day is 0 to the daily cap and to the console
+ * (src/engine/runs/unit-day.ts); '' (the rows from before the column) is such an earlier day.
+ */
 export const arrColumns = () => ({
   ydUserId: bigint('yd_user_id', { mode: 'bigint' }),
   arrName: varchar('arr_name', { length: 64 }).notNull().default(''),
@@ -49,6 +53,7 @@ export const arrColumns = () => ({
   loginCheckTime: ts('login_check_time'),
   dailyLimit: integer('daily_limit').notNull().default(0),
   todayCount: integer('today_count').notNull().default(0),
+  todayDate: varchar('today_date', { length: 10 }).notNull().default(''),
   workStartTime: varchar('work_start_time', { length: 5 }).notNull().default(''),
   workEndTime: varchar('work_end_time', { length: 5 }).notNull().default(''),
   sort: integer('sort').notNull().default(0),

@@ -16,6 +16,13 @@ export const DATE_MSG = '日期格式错误';
 /** China time (Asia/Shanghai) is UTC+8 with no daylight saving since 1991: the payment channels' and platforms' clock. */
 export const CHINA_OFFSET_MS = 8 * 3600_000;
 
+/**
+ * The China day of an instant, `yyyy-MM-dd`: the day a roster unit's count of actions belongs to
+ * (src/engine/runs/unit-day.ts), whatever the server's own zone.
+ */
+export const chinaDate = (d: Date): string =>
+  new Date(d.getTime() + CHINA_OFFSET_MS).toISOString().slice(0, 10);
+
 const DATETIME = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
 const DATE_OPTIONAL_TIME = /^(\d{4})-(\d{2})-(\d{2})(?: (\d{2}):(\d{2}):(\d{2}))?$/;
 

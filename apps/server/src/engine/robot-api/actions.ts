@@ -8,6 +8,7 @@ import type { Db } from '../../db/index';
 import { readDateTime } from '../../kernel/datetime';
 import { nextId } from '../../util';
 import { recordSteps } from '../runs/publish-items';
+import { addToToday } from '../runs/unit-day';
 import type { RunContext } from './run-context';
 
 /**
@@ -134,7 +135,10 @@ export async function storeActions(db: Db, ctx: RunContext, actions: RunAction[]
   return actions.length;
 }
 
-/** Adds a batch's outcomes to the run's counts, and its successes to the unit's count of the day. */
+/**
+ * Adds a batch's outcomes to the run's counts, and its successes to the unit's count of the day (China time,
+ * ../runs/unit-day.ts).
+ */
 async function count(
   tx: Pick<Db, 'update'>,
   ctx: RunContext,
@@ -152,12 +156,7 @@ async function count(
       updateTime: now,
     })
     .where(eq(g.id, ctx.groupId));
-  if (n.success > 0 && group.arrId) {
-    await tx
-      .update(k.units)
-      .set({ todayCount: sql`${k.units.todayCount} + ${n.success}` })
-      .where(eq(k.units.id, group.arrId));
-  }
+  if (n.success > 0 && group.arrId) await addToToday(tx, k.units, group.arrId, n.success, now);
 }
 
 const ids = (actions: RunAction[]) =>

@@ -16,6 +16,7 @@ import { DEADLINE_MS, refundRun } from './apply-status';
 import { inWindow } from './window';
 import { ITEM, itemProblem, moveItem, nextItem, sentToday, type PublishItem } from './publish-items';
 import { scheduleItem } from './publish-schedule';
+import { countToday } from './unit-day';
 
 export interface TriggerDeps {
   db: Db;
@@ -304,6 +305,7 @@ function skipReason(
     loginStatus: number;
     dailyLimit: number;
     todayCount: number;
+    todayDate: string;
     workStartTime: string;
     workEndTime: string;
   },
@@ -312,7 +314,8 @@ function skipReason(
 ): string | undefined {
   if (unit.status !== 1) return '执行账号已停用';
   if (unit.loginStatus === 2) return '执行账号需要验证';
-  if (unit.dailyLimit > 0 && unit.todayCount >= unit.dailyLimit) return '执行账号今日次数已用完';
+  // the count of an earlier China day is 0: the cap is of a day (./unit-day.ts)
+  if (unit.dailyLimit > 0 && countToday(unit, now) >= unit.dailyLimit) return '执行账号今日次数已用完';
   if (!force && !inWindow(task.activeStartTime, task.activeEndTime, now)) return '不在任务的活跃时段内';
   if (!force && !inWindow(unit.workStartTime, unit.workEndTime, now)) return '不在执行账号的工作时段内';
   return undefined;

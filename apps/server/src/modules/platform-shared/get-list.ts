@@ -8,7 +8,7 @@ import { and, asc, desc, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import { dataScopeCondition } from '../../auth/data-scope';
-import { defineCrudModule } from '../../crud/define-module';
+import { defineCrudModule, type CrudModuleOptions } from '../../crud/define-module';
 import type { EntityRegistry } from '../../crud/entities';
 import { caller, filterConds } from '../../crud/index';
 import type { Db } from '../../db/index';
@@ -51,16 +51,17 @@ type ListedTable = PgTable & Record<'id' | 'createTime', PgColumn> & { sort?: Pg
 
 /**
  * The module of an entity whose only extra is its getList (the rosters, the comment pools): the generic module of
- * its declaration plus the handler `op`.
+ * its declaration (with `options`, e.g. a roster's computed count of the day: ./roster.ts) plus the handler `op`.
  */
-export function getListModule(
+export function getListModule<T extends ListedTable>(
   db: Db,
   entities: EntityRegistry,
   name: string,
-  table: ListedTable,
+  table: T,
   op: string,
+  options: CrudModuleOptions<T['$inferSelect']> = {},
 ) {
-  const m = defineCrudModule(db, entities.get(name), table);
+  const m = defineCrudModule(db, entities.get(name), table, options);
   return {
     ...m.handlers,
     [op]: getListHandler(db, m, { id: table.id, createTime: table.createTime, sort: table.sort }),

@@ -6,7 +6,7 @@
 import type { EntityRegistry } from '../../../crud/entities';
 import type { Db } from '../../../db/index';
 import { dyCommArr } from '../../../db/schema';
-import { getListModule } from '../../platform-shared/get-list';
+import { rosterModule } from '../../platform-shared/roster';
 
 export const dyCommArrModule = (db: Db, entities: EntityRegistry) =>
-  getListModule(db, entities, 'dy_comm_arr', dyCommArr, 'dyCommArrGetList');
+  rosterModule(db, entities, 'dy_comm_arr', dyCommArr, 'dyCommArrGetList');

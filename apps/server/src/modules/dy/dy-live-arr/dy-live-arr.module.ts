@@ -6,7 +6,7 @@
 import type { EntityRegistry } from '../../../crud/entities';
 import type { Db } from '../../../db/index';
 import { dyLiveArr } from '../../../db/schema';
-import { getListModule } from '../../platform-shared/get-list';
+import { rosterModule } from '../../platform-shared/roster';
 
 export const dyLiveArrModule = (db: Db, entities: EntityRegistry) =>
-  getListModule(db, entities, 'dy_live_arr', dyLiveArr, 'dyLiveArrGetList');
+  rosterModule(db, entities, 'dy_live_arr', dyLiveArr, 'dyLiveArrGetList');

@@ -6,7 +6,7 @@
 import type { EntityRegistry } from '../../../crud/entities';
 import type { Db } from '../../../db/index';
 import { sphArr } from '../../../db/schema';
-import { getListModule } from '../../platform-shared/get-list';
+import { rosterModule } from '../../platform-shared/roster';
 
 export const sphArrModule = (db: Db, entities: EntityRegistry) =>
-  getListModule(db, entities, 'sph_arr', sphArr, 'sphArrGetList');
+  rosterModule(db, entities, 'sph_arr', sphArr, 'sphArrGetList');

@@ -6,7 +6,7 @@
 import type { EntityRegistry } from '../../../crud/entities';
 import type { Db } from '../../../db/index';
 import { xshArr } from '../../../db/schema';
-import { getListModule } from '../../platform-shared/get-list';
+import { rosterModule } from '../../platform-shared/roster';
 
 export const xshArrModule = (db: Db, entities: EntityRegistry) =>
-  getListModule(db, entities, 'xsh_arr', xshArr, 'xshArrGetList');
+  rosterModule(db, entities, 'xsh_arr', xshArr, 'xshArrGetList');
