@@ -123,8 +123,8 @@ export async function applyJob(
   return next;
 }
 
-/** The task's `lastRunStatus` follows its latest run. */
-async function markTask(db: Db, k: TaskKind, groupId: bigint, status: string) {
+/** The task's `lastRunStatus` follows its latest run (also a run the sweep of ./poller.ts timed out). */
+export async function markTask(db: Db, k: TaskKind, groupId: bigint, status: string) {
   const g = k.groups as unknown as Record<string, unknown>;
   const [row] = await db
     .select({ taskId: g[k.groupTaskKey] as typeof k.groups.id })
@@ -135,8 +135,10 @@ async function markTask(db: Db, k: TaskKind, groupId: bigint, status: string) {
 
 /** Gives back what a run reserved (once); nothing when it reserved nothing or was refunded already. */
 export async function refundRun(db: Db, k: TaskKind, groupId: bigint, why: string): Promise<number> {
-  // a publish run reserves nothing (contract dy_publish triggerJob: publishing costs no compute power)
-  if (k.kind === 'publish') return 0;
+  // only a browse run reserves (./trigger.ts). A comment run's powerCost adds up the AI comments it was charged
+  // for as they were written (../robot-api/robot-api.ts): they happened, and docs/automation-domain.md §4.1 gives back
+  // only the reservation. A publish run costs nothing (contract dy_publish triggerJob).
+  if (k.kind !== 'browse') return 0;
   return db.transaction(async (tx) => {
     const g = k.groups;
     const [before] = await tx

@@ -6,7 +6,7 @@
  */
 import { and, eq, inArray, isNull, lt, ne, notInArray, or } from 'drizzle-orm';
 import type { Db } from '../../db/index';
-import { ACTIVE, applyJob, refundRun, TERMINAL } from './apply-status';
+import { ACTIVE, applyJob, markTask, refundRun, TERMINAL } from './apply-status';
 import { settleItem } from './publish-items';
 import { TASK_KINDS, TASK_TYPES, type TaskKind } from './task-kinds';
 import type { YingdaoResolver } from './yingdao-port';
@@ -60,6 +60,7 @@ export async function sweep(deps: PollerDeps, now = new Date()): Promise<number>
     for (const r of expired) {
       await refundRun(db, k, r.id, 'TIMEOUT');
       if (k.kind === 'publish') await settleItem(db, k, r.id, 'TIMEOUT', '');
+      await markTask(db, k, r.id, 'TIMEOUT');
     }
     const stale = new Date(now.getTime() - everyMs);
     const due = await db
@@ -96,7 +97,9 @@ export async function sweep(deps: PollerDeps, now = new Date()): Promise<number>
 
 /**
  * Finds the run of a Yingdao job. A callback can overtake the answer of job/start (a fast robot), so a run not yet
- * holding its job is found by the idempotent uuid the start sent (random, so not guessable) and given the job.
+ * holding its job is found by the idempotent uuid the start sent (random, so not guessable) and given the job. Only
+ * a PENDING run can be waiting for that answer: a run that ended without a job (SKIPPED, START_FAILED) shows its
+ * idempotent uuid in the console, and an unauthenticated callback naming it must not attach a job to it.
  */
 export async function findRunByJob(
   db: Db,
@@ -118,7 +121,13 @@ export async function findRunByJob(
     const [row] = await db
       .update(k.groups)
       .set({ jobUuid })
-      .where(and(eq(k.groups.idempotentUuid, idempotentUuid), eq(k.groups.jobUuid, '')))
+      .where(
+        and(
+          eq(k.groups.idempotentUuid, idempotentUuid),
+          eq(k.groups.jobUuid, ''),
+          eq(k.groups.runStatus, 'PENDING'),
+        ),
+      )
       .returning({ id: k.groups.id });
     if (row) return { k, groupId: row.id };
   }
