@@ -1,7 +1,9 @@
 // The resource feature as the console composes it (docs/architecture.md §4): the menu paths it serves, each page its
-// own chunk, and its menu icons. Nothing here imports a page eagerly.
+// own chunk, its menu icons and its catalogue. Nothing here imports a page eagerly.
 import { defineFeature } from '@smart/crud';
 import { Cloud, HardDrive, MessageSquareMore, Paperclip } from 'lucide-react';
+import en from './i18n/en';
+import zh from './i18n/zh';
 
 export const feature = defineFeature({
   name: 'resource',
@@ -17,4 +19,5 @@ export const feature = defineFeature({
     'message-square-more': MessageSquareMore,
     paperclip: Paperclip,
   },
+  catalogue: { zh, en },
 });

@@ -17,7 +17,8 @@ export function formatSize(bytes: number | null | undefined): string {
 
 /**
  * The attachment page (resource.yaml): rows come from uploads (apps/server/src/modules/resource/attach/attach.module.ts), so the contract
- * declares only the view and delete buttons and the page has no add or edit. The list opens the file in a new tab
+ * declares only the view and delete buttons and the page has no add or edit form: its 上传 sends a file to the
+ * active storage, and images have a preview (AttachPage.tsx). The list opens the file in a new tab
  * and gives its size in readable units; the storage domain and object name stay in the view dialog.
  */
 export const attachResource = defineResource(attachEntity, {

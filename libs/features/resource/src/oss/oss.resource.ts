@@ -4,8 +4,8 @@ import { defineResource, entityAdapter } from '@smart/crud';
 /**
  * The object storage page (resource.yaml). The server answers the secret key as the mask `******` and keeps the stored
  * key when the mask comes back (apps/server/src/modules/resource/oss/oss.module.ts), so the form edits it as a password; the list shows
- * the kind and whether the config is the active one by the labels the server sends. Making a config the active one
- * (`oss/enable`) is not on this page yet.
+ * the kind and whether the config is the active one by the labels the server sends. A row that is not the active one
+ * can be enabled (OssPage.tsx); uploads then go to it.
  */
 export const ossResource = defineResource(ossEntity, {
   columns: {

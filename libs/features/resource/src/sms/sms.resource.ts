@@ -4,8 +4,8 @@ import { defineResource, entityAdapter } from '@smart/crud';
 /**
  * The SMS config page (resource.yaml). As on the object storage page, the secret key is edited as a password (the
  * server answers `******` and keeps the stored key when the mask comes back, apps/server/src/modules/resource/sms/sms.module.ts) and the
- * list shows the kind and the active flag by their labels. Enabling a config (`sms/enable`) and sending a test
- * message are not on this page yet.
+ * list shows the kind and the active flag by their labels. A row that is not the active config can be enabled, and
+ * any can send a test message (SmsPage.tsx).
  */
 export const smsResource = defineResource(smsEntity, {
   columns: {
