@@ -2,7 +2,7 @@
  * Xiaohongshu (notes) automation tables (docs/automation-domain.md §2). Tenant-owned.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, pgTable, text, varchar } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, primaryKey, text, varchar } from 'drizzle-orm/pg-core';
 import {
   arrColumns,
   browseColumns,
@@ -331,5 +331,35 @@ export const xshCommLog = pgTable(
     index('smart_xsh_comm_log_group_idx')
       .on(t.tenantId, t.groupId, t.createTime)
       .where(sql`is_deleted = 0`),
+  ],
+);
+
+/**
+ * The comment logs an export to Feishu is sending, or may have sent (src/modules/xhs/xsh-comm-log/
+ * xsh-comm-log-feishu.module.ts): one row per log while its export is on its way, so that exports on any instance
+ * sharing the database never send the same log at once, and one per log whose append got no answer (the rows may be
+ * in the sheet named here), so that the next export reads that sheet before appending them again. Rows leave when
+ * Feishu confirms or refuses the append; not an entity of the contract.
+ */
+export const feishuExportClaim = pgTable(
+  'smart_feishu_export_claim',
+  {
+    /** The log table (`xsh_comm_log`). */
+    source: varchar('source', { length: 32 }).notNull(),
+    logId: bigint('log_id', { mode: 'bigint' }).notNull(),
+    tenantId: varchar('tenant_id', { length: 12 }).notNull(),
+    /** The export holding the claim. */
+    batchId: varchar('batch_id', { length: 36 }).notNull(),
+    /** `sending` (the export is on its way) or `unknown` (its append got no answer). */
+    state: varchar('state', { length: 8 }).notNull(),
+    /** Where the log is being, or may have been, appended. */
+    spreadsheetToken: varchar('spreadsheet_token', { length: 64 }).notNull(),
+    sheetId: varchar('sheet_id', { length: 64 }).notNull(),
+    /** When the export claimed the log (`sending`), or when its append failed without an answer (`unknown`). */
+    claimedAt: ts('claimed_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'smart_feishu_export_claim_pk', columns: [t.source, t.logId] }),
+    index('smart_feishu_export_claim_batch_idx').on(t.batchId),
   ],
 );

@@ -1,7 +1,8 @@
 /** The simulated Feishu on a bare Fastify app (injected requests): its token checks, its envelopes, its pages. */
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FEISHU_CODES, SANDBOX_FEISHU } from '../../engine/feishu/index';
+import { FEISHU_CODES, FeishuClient, FeishuError, SANDBOX_FEISHU } from '../../engine/feishu/index';
+import { listeningBaseUrl } from '../../kernel/self-url';
 import { DEMO_BITABLE, DEMO_SHEET, registerFeishuSandbox, type FeishuSandbox } from './index';
 
 let app: FastifyInstance;
@@ -116,5 +117,33 @@ describe('simulated Feishu', () => {
     });
     expect([res.statusCode, res.json<{ code: number }>().code]).toEqual([429, FEISHU_CODES.rateLimited]);
     expect(sandbox.calls).toBeGreaterThan(0);
+  });
+
+  it('breaks the next appends of a spreadsheet as scripted, as the adapter sees it, then appends as Feishu', async () => {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const client = new FeishuClient({
+      baseUrl: `${listeningBaseUrl(app)}${API}`,
+      appId: SANDBOX_FEISHU.appId,
+      appSecret: SANDBOX_FEISHU.appSecret,
+    });
+    sandbox.scriptAppends('shtcnScripted', 'lostAnswer', 'dropBeforeWrite', 'refuse', {
+      outcome: 'write',
+      delayMs: 50,
+    });
+    const outcomes: string[] = [];
+    for (let i = 0; i < 5; i++)
+      outcomes.push(
+        await client.valuesAppend('shtcnScripted', 's1', [[`row ${i}`]]).then(
+          (r) => r.updatedRange,
+          (e: unknown) => (e instanceof FeishuError ? `${e.kind} ${e.code}` : String(e)),
+        ),
+      );
+    // the rows of the lost answer are written; those dropped before writing or refused are not
+    expect(outcomes).toEqual(['network 0', 'network 0', 'api 1', 's1!A2:A2', 's1!A3:A3']);
+    expect(sandbox.docs.spreadsheets.get('shtcnScripted')?.sheets.get('s1')?.rows).toEqual([
+      ['row 0'],
+      ['row 3'],
+      ['row 4'],
+    ]);
   });
 });

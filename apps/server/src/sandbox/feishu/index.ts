@@ -18,7 +18,7 @@ import { registerPages } from './page';
 import { FeishuSandbox } from './routes';
 
 export { DEMO_BITABLE, DEMO_SHEET } from './model';
-export { FeishuSandbox } from './routes';
+export { FeishuSandbox, type AppendOutcome, type ScriptedAppend } from './routes';
 
 const mounted = new WeakMap<FastifyInstance, FeishuSandbox>();
 

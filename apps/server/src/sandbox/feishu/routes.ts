@@ -5,7 +5,9 @@
  * without a token answers 99991661, with an unknown or revoked one 99991663 (`revokeTokens` in tests).
  *
  * Errors on demand, by the spreadsheet or base token's prefix: `ratelimitonce…` answers 99991400 (HTTP 429) to the
- * first call on that token, `ratelimit…` to every call, `forbidden…` 90213 (no permission).
+ * first call on that token, `ratelimit…` to every call, `forbidden…` 90213 (no permission). Tests script the next
+ * appends of a spreadsheet (`scriptAppends`): slower, or failing in the ways an export must survive — the rows written
+ * but the answer lost, the connection lost before writing, an error answered.
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -16,6 +18,18 @@ const API = SANDBOX_FEISHU.apiPath;
 const TOKEN_SECONDS = 7200;
 const MAX_TOKENS = 10_000;
 const MAX_SEEN = 10_000;
+
+/**
+ * What a scripted values_append does: `write` as Feishu does; `lostAnswer` writes the rows, then closes the connection
+ * without answering (to the caller, as when its timeout ends the call after Feishu wrote); `dropBeforeWrite` closes
+ * it without writing; `refuse` answers an error (HTTP 500, code 1) without writing.
+ */
+export type AppendOutcome = 'write' | 'lostAnswer' | 'dropBeforeWrite' | 'refuse';
+export interface ScriptedAppend {
+  outcome: AppendOutcome;
+  /** Waits this long first (tests: two exports in flight at once). */
+  delayMs?: number;
+}
 
 type Params = Record<string, string>;
 type Query = Record<string, string | undefined>;
@@ -31,6 +45,22 @@ export class FeishuSandbox {
   /** Document calls received (tests: an export with nothing to write does not call). */
   calls = 0;
   private readonly limitedOnce = new Set<string>();
+  private readonly appendScripts = new Map<string, ScriptedAppend[]>();
+
+  /** The next values_append calls on spreadsheet `token` behave so, one step each, then as Feishu again. */
+  scriptAppends(token: string, ...steps: (AppendOutcome | ScriptedAppend)[]): void {
+    const queue = this.appendScripts.get(token) ?? [];
+    queue.push(...steps.map((x) => (typeof x === 'string' ? { outcome: x } : x)));
+    this.appendScripts.set(token, queue);
+  }
+
+  /** The scripted step of the next append on `token`, if any. */
+  private nextAppend(token: string): ScriptedAppend | undefined {
+    const queue = this.appendScripts.get(token);
+    const step = queue?.shift();
+    if (queue && queue.length === 0) this.appendScripts.delete(token);
+    return step;
+  }
 
   /** Forgets every token handed out: the next call with one answers 99991663. */
   revokeTokens(): void {
@@ -118,7 +148,7 @@ export class FeishuSandbox {
     route('POST', '/auth/v3/tenant_access_token/internal', (req, reply) =>
       reply.send(this.issueToken(req.body)),
     );
-    route('POST', '/sheets/v2/spreadsheets/:token/values_append', (req, reply) => {
+    route('POST', '/sheets/v2/spreadsheets/:token/values_append', async (req, reply) => {
       const { token } = req.params as Params;
       this.guard(req, token!);
       const option = (req.query as Query).insertDataOption ?? 'OVERWRITE';
@@ -130,7 +160,18 @@ export class FeishuSandbox {
       const vr = (req.body as { valueRange?: { range?: unknown; values?: unknown } } | undefined)?.valueRange;
       if (typeof vr?.range !== 'string')
         throw new SandboxFailure(FEISHU_CODES.badRequest, 'valueRange.range is required');
-      return answer(reply, this.docs.append(token!, vr.range, vr.values));
+      const step = this.nextAppend(token!);
+      if (step?.delayMs) await new Promise((resolve) => setTimeout(resolve, step.delayMs));
+      const hangUp = () => {
+        reply.hijack();
+        req.raw.socket.destroy();
+        return reply;
+      };
+      if (step?.outcome === 'dropBeforeWrite') return hangUp();
+      if (step?.outcome === 'refuse') throw new SandboxFailure(1, 'internal error (scripted)', 500);
+      const data = this.docs.append(token!, vr.range, vr.values);
+      if (step?.outcome === 'lostAnswer') return hangUp();
+      return answer(reply, data);
     });
     route('GET', '/sheets/v2/spreadsheets/:token/values/:range', (req, reply) => {
       const { token, range } = req.params as Params;

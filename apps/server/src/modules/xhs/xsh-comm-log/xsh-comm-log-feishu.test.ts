@@ -1,6 +1,7 @@
 // Exporting Xiaohongshu comment logs to Feishu (./xsh-comm-log-feishu.module.ts) on the server's simulated Feishu
-// (src/sandbox/feishu): the range's logs oldest first as rows A–K, marked synced; again only what came since; every
-// log with onlyUnsynced false; a Feishu error answers 400 and marks nothing; never another tenant's logs.
+// (src/sandbox/feishu): the range's logs oldest first as rows A–K and their keys in L, marked synced; again only what
+// came since; every log with onlyUnsynced false; a Feishu error answers 400 and marks nothing; never another tenant's
+// logs. Concurrent and retried exports: ./xsh-comm-log-feishu-once.test.ts.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { xshCommLog } from '../../../db/schema';
@@ -80,14 +81,14 @@ describe.each(backends)('comment log export to Feishu on %s', (kind) => {
         .orderBy(xshCommLog.commentTime)
     ).map((r) => [r.synced, r.at !== null]);
 
-  it('appends the range oldest first as rows A–K and marks them synced', async () => {
+  it('appends the range oldest first as rows A–K, keys in L, and marks them synced', async () => {
     const res = await exportLogs({ spreadsheetToken: 'shtcnExport1', sheetId: 'logs' });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.data).toMatchObject({
       exported: 3,
       remaining: 0,
       spreadsheetToken: 'shtcnExport1',
-      updatedRange: 'logs!A1:K3',
+      updatedRange: 'logs!A1:L3',
       revision: 1,
     });
     expect(res.body.data.sheetUrl).toMatch(
@@ -97,11 +98,19 @@ describe.each(backends)('comment log export to Feishu on %s', (kind) => {
     expect((await s.app.inject({ method: 'GET', url })).body).toContain('评论被折叠');
     const link = 'https://www.xiaohongshu.com/explore/6650a1b2c3d4e5f6a7b8c9d0';
     const common = ['sim-01@sandbox', '小红薯A', '露营', '周末露营好去处', link];
-    expect(sheet('shtcnExport1', 'logs')).toEqual([
+    const rows = sheet('shtcnExport1', 'logs');
+    expect(rows.map((r) => r.slice(0, 11))).toEqual([
       ['2026-11-20 09:00:00', ...common, '评论 2026-11-20 09:00:00', 'AI', '成功', '', 2],
       ['2026-11-20 10:00:00', ...common, '评论 2026-11-20 10:00:00', '常用语', '跳过', '', 2],
       ['2026-11-20 12:00:00', ...common, '评论 2026-11-20 12:00:00', '任务话术', '失败', '评论被折叠', 0],
     ]);
+    // column L: the log's key (its id, not as a bare number)
+    const ids = await s.handle.db
+      .select({ id: xshCommLog.id })
+      .from(xshCommLog)
+      .where(and(eq(xshCommLog.commId, task), eq(xshCommLog.feishuSynced, 1)))
+      .orderBy(xshCommLog.commentTime);
+    expect(rows.map((r) => r[11])).toEqual(ids.map((r) => `xsh-${r.id}`));
     // the three of the range, not the one after it
     expect(await synced()).toEqual([
       [1, true],
@@ -118,9 +127,9 @@ describe.each(backends)('comment log export to Feishu on %s', (kind) => {
     expect(feishu.calls).toBe(calls);
     await s.handle.db.insert(xshCommLog).values(row('2026-11-20 13:00:00') as never);
     const since = await exportLogs({ spreadsheetToken: 'shtcnExport1', sheetId: 'logs', onlyUnsynced: true });
-    expect(since.body.data).toMatchObject({ exported: 1, updatedRange: 'logs!A4:K4', revision: 2 });
+    expect(since.body.data).toMatchObject({ exported: 1, updatedRange: 'logs!A4:L4', revision: 2 });
     const all = await exportLogs({ spreadsheetToken: 'shtcnExport2', sheetId: 'all', onlyUnsynced: false });
-    expect(all.body.data).toMatchObject({ exported: 4, updatedRange: 'all!A1:K4' });
+    expect(all.body.data).toMatchObject({ exported: 4, updatedRange: 'all!A1:L4' });
     expect(sheet('shtcnExport2', 'all').map((r) => r[0])).toEqual([
       '2026-11-20 09:00:00',
       '2026-11-20 10:00:00',
