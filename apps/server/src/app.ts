@@ -47,6 +47,8 @@ import { orderModule } from './modules/order/order/order.module';
 import { payHandlers } from './modules/order/pay/pay.module';
 import { balanceLogModule } from './modules/order/balance-log/balance-log.module';
 import { grantRecordModule } from './modules/order/grant-record/grant-record.module';
+import { rpaCardGroupModule } from './modules/rpa/rpa-card-group/rpa-card-group.module';
+import { rpaCardPasswordModule } from './modules/rpa/rpa-card-password/rpa-card-password.module';
 import { dashboardModule } from './modules/desk/dashboard/dashboard.module';
 import { mjAppModule } from './modules/mj/mj-app/mj-app.module';
 import { aiConfigModule } from './modules/commerce/ai-config/ai-config.module';
@@ -276,6 +278,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     ...payHandlers(payments),
     ...balanceLogModule(db, entities),
     ...grantRecordModule(db, entities),
+    ...rpaCardGroupModule(db, entities),
+    ...rpaCardPasswordModule(db, entities),
     ...mjAppModule(db, entities),
     ...aiConfigModule(db, entities),
     ...ydUserModule(db, entities),

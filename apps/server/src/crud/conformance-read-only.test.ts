@@ -20,8 +20,9 @@ interface Page {
 const derived = deriveEntities(loadSpec() as unknown as ContractDocument);
 const withoutForm = derived.entities.filter((e) => !e.operations.submit && !e.operations.save);
 // the logs; the report files and grant records (list and remove, or written by `grant` only, without a detail) are
-// tested with their own rows in src/grant-report.test.ts
-const readOnly = withoutForm.filter((e) => e.operations.detail);
+// tested with their own rows in src/grant-report.test.ts, the card keys (made by their groups' `generate`) in
+// src/modules/rpa/rpa-card-password/card-keys.test.ts
+const readOnly = withoutForm.filter((e) => e.operations.detail && e.name !== 'rpa_card_password');
 const qs = (q: Json) =>
   new URLSearchParams(Object.entries(q).map(([k, v]): [string, string] => [k, String(v)])).toString();
 
@@ -33,6 +34,7 @@ describe('read-only entities', () => {
       'log-error',
       'log-usual',
       'report',
+      'rpa_card_password',
     ]);
     expect(readOnly.map((e) => e.name).sort()).toEqual(['log-api', 'log-error', 'log-usual']);
     for (const e of readOnly) expect(e.operations.list && e.operations.detail, e.name).toBeTruthy();

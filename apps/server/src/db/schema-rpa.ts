@@ -1,10 +1,20 @@
 /**
  * RPA tables: card keys, Yingdao account details, scheduler job logs (docs/automation-domain.md §2). Tenant-owned.
  */
-import { bigint, doublePrecision, index, integer, pgTable, text, varchar } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  text,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { audit, id, ts } from './columns';
 
-/** Card groups (contract tag `rpa_card_group`, served as declared: src/modules/plain-entities.ts). */
+/** Card groups (contract tag `rpa_card_group`, src/modules/rpa/rpa-card-group/). */
 export const rpaCardGroup = pgTable(
   'smart_rpa_card_group',
   {
@@ -27,7 +37,11 @@ export const rpaCardGroup = pgTable(
   (t) => [index('smart_rpa_card_group_tenant_idx').on(t.tenantId, t.createTime)],
 );
 
-/** Card keys (contract tag `rpa_card_password`, served as declared: src/modules/plain-entities.ts). */
+/**
+ * Card keys (contract tag `rpa_card_password`, src/modules/rpa/rpa-card-password/). `card_password` holds the keyed
+ * hash of the secret (src/kernel/card-secret.ts), never the secret. The card number is unique among the tenant's
+ * live cards: the index settles concurrent generations, and a redemption finds its card by it.
+ */
 export const rpaCardPassword = pgTable(
   'smart_rpa_card_password',
   {
@@ -44,7 +58,13 @@ export const rpaCardPassword = pgTable(
     usedTime: ts('used_time'),
     ...audit(),
   },
-  (t) => [index('smart_rpa_card_password_tenant_idx').on(t.tenantId, t.createTime)],
+  (t) => [
+    index('smart_rpa_card_password_tenant_idx').on(t.tenantId, t.createTime),
+    uniqueIndex('smart_rpa_card_password_no_uq')
+      .on(t.tenantId, t.cardNo)
+      .where(sql`is_deleted = 0`),
+    index('smart_rpa_card_password_group_idx').on(t.groupId),
+  ],
 );
 
 /** Yingdao accounts (contract tag `yd_user_info`, served as declared: src/modules/plain-entities.ts). */

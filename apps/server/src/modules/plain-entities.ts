@@ -31,8 +31,6 @@ import {
   param,
   powerLogs,
   reportFile,
-  rpaCardGroup,
-  rpaCardPassword,
   schedulerJobLog,
   sendEmailLog,
   sphBroweLogGroup,
@@ -94,9 +92,8 @@ export const PLAIN_ENTITY_TABLES: Readonly<Record<string, PgTable>> = {
   mj_prompt: mjPrompt,
   openly_prompt: openlyPrompt,
   img,
-  // RPA: card keys and their groups, Yingdao account details, the scheduler's job log
-  rpa_card_group: rpaCardGroup,
-  rpa_card_password: rpaCardPassword,
+  // RPA: Yingdao account details, the scheduler's job log (card keys and their groups have modules of their own,
+  // src/modules/rpa/)
   yd_user_info: ydUserInfo,
   scheduler_job_log: schedulerJobLog,
   // commerce: the compute-power ledger and the e-mail log

@@ -3,6 +3,7 @@
 import { catalogueCoverage } from '@smart/crud/testing/jsdom';
 import { describe, expect, it } from 'vitest';
 import { feature } from './index';
+import { CARD_TYPES } from './card/card-form';
 import { GRANT_TYPES } from './grant/GrantDialog';
 import { PAY_CHANNELS } from './PayPage';
 
@@ -12,6 +13,8 @@ const TEMPLATE_VALUES: Record<string, readonly string[]> = {
   'pay.products.${p}': ['power', 'member'],
   'pay.channels.${c}': PAY_CHANNELS,
   'pay.grant.units.${type}': GRANT_TYPES.map(String),
+  'pay.card.units.${values.cardType}': CARD_TYPES.map(String),
+  'pay.card.units.${done.cardType}': CARD_TYPES.map(String),
 };
 
 const coverage = catalogueCoverage(feature.catalogue, import.meta.dirname, {

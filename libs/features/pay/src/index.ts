@@ -1,5 +1,6 @@
 // The pay feature as the console composes it (docs/architecture.md §4): the recharge page (docs/spec.md §1, §2), its
-// tab label, the grant action of the grant records' page and its catalogue. Nothing here imports a page eagerly.
+// tab label, what credits a customer beside paying (the grant action of the grant records' page, the generation and
+// redemption of card keys on the card pages) and its catalogue. Nothing here imports a page eagerly.
 import { defineFeature } from '@smart/crud';
 import en from './i18n/en';
 import zh from './i18n/zh';
@@ -15,6 +16,8 @@ export const feature = defineFeature({
   },
   entityExtensions: {
     grantRecord: () => import('./grant/grant-extension'),
+    rpa_card_group: () => import('./card/card-group-extension'),
+    rpa_card_password: () => import('./card/card-extension'),
   },
   catalogue: { zh, en },
 });

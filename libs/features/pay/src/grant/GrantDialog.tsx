@@ -1,8 +1,9 @@
-import { grantRecordGrant, userPage, type GrantRequestGrantType } from '@smart/api-sdk';
-import { useOptions, useRemoteOptions, type RemoteOptions } from '@smart/crud';
+import { grantRecordGrant, type GrantRequestGrantType } from '@smart/api-sdk';
+import { useOptions, useRemoteOptions } from '@smart/crud';
 import { Button, Combobox, Field, Input, RadioGroup, SimpleDialog, Textarea, toast } from '@smart/ui';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CUSTOMERS } from '../customers';
 
 /** What may be granted (contract GrantRequest.grantType): 1 power, 2 balance (yuan), 3 service days. */
 export const GRANT_TYPES = [1, 2, 3] as const;
@@ -18,21 +19,6 @@ export function grantAmountProblem(type: GrantType, value: string): string | und
     return type === 2 ? 'pay.grant.amountMoney' : 'pay.grant.amountWhole';
   return undefined;
 }
-
-/**
- * The customers of the tenant a grant may go to: its users, by name and account. One page of the largest size
- * the contract allows (1000); a bigger tenant finds the rest by typing in the list page's customer filter.
- */
-const CUSTOMERS: RemoteOptions = {
-  key: ['user', 'grant-customers'],
-  load: async (signal) => {
-    const page = await userPage({ current: 1, size: 1000 }, undefined, signal);
-    return (page.records ?? []).map((u) => ({
-      value: u.id,
-      label: u.realName ? `${u.realName} (${u.account})` : u.account,
-    }));
-  },
-};
 
 export interface GrantDialogProps {
   open: boolean;

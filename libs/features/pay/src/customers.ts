@@ -1,0 +1,17 @@
+import { userPage } from '@smart/api-sdk';
+import type { RemoteOptions } from '@smart/crud';
+
+/**
+ * The customers of the tenant a grant or a card may go to: its users, by name and account. One page of the largest
+ * size the contract allows (1000); a bigger tenant finds the rest by typing in the list page's customer filter.
+ */
+export const CUSTOMERS: RemoteOptions = {
+  key: ['user', 'grant-customers'],
+  load: async (signal) => {
+    const page = await userPage({ current: 1, size: 1000 }, undefined, signal);
+    return (page.records ?? []).map((u) => ({
+      value: u.id,
+      label: u.realName ? `${u.realName} (${u.account})` : u.account,
+    }));
+  },
+};
