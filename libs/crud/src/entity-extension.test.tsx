@@ -49,6 +49,7 @@ describe('entity extensions', () => {
 
   it('list their columns first, patch cells and add list-only columns', () => {
     const resource = entityResource(groups, {
+      readOnly: true,
       listColumns: ['runStatus', 'counts', 'taskName'],
       columns: { runStatus: { width: 120 } },
       extra: [{ prop: 'counts', label: 'counts', hideInForm: true }],
@@ -62,6 +63,16 @@ describe('entity extensions', () => {
     });
     expect(resource.columns.find((c) => c.prop === 'successCount')).toMatchObject({ listHidden: true });
     expect(resource.menuWidth).toBe(300);
+  });
+
+  it('keep a page read-only whose buttons guard actions, not a form', () => {
+    // the run log groups declare an edit button for their stop and retry (x-entity.actions) and a submit
+    expect(groups.buttons.edit).toBeDefined();
+    expect(entityResource(groups).actions).toMatchObject({ add: false, edit: true });
+    const resource = entityResource(groups, { readOnly: true });
+    expect(resource.actions).toMatchObject({ add: false, edit: false, view: true });
+    // the view fields the engine writes are listed and viewed, as on a log's page
+    expect(resource.columns.find((c) => c.prop === 'errorMsg')).toMatchObject({ hideInForm: false });
   });
 });
 

@@ -27,6 +27,12 @@ export interface EntityPageExtension {
   toolbar?: (page: CrudToolbarContext) => ReactNode;
   /** Width of the row action column (ResourceDef `menuWidth`) for the extra actions. */
   menuWidth?: number;
+  /**
+   * The page offers no add or edit form whatever buttons the contract declares, and lists the view fields as a log's
+   * page does: the rows are written elsewhere (a run, by the engine) and the buttons guard the extension's own
+   * actions (x-entity.actions: a run's stop and retry need its edit button).
+   */
+  readOnly?: boolean;
   /** CrudPage `refetchInterval`: a monitor's polling while rows on screen are in progress. */
   refetchInterval?: (rows: EntityRow[]) => number | false | undefined;
 }

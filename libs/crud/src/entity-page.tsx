@@ -38,7 +38,7 @@ export function entityResource(
   entity: EntityManifest,
   extension: EntityPageExtension = {},
 ): ResourceDef<unknown, unknown> {
-  const abilities = formAbilities(entity);
+  const abilities = extension.readOnly ? { add: false, edit: false } : formAbilities(entity);
   const editable = abilities.add || abilities.edit;
   const columns: Record<string, object | false> = {};
   for (const f of entity.fields) {
@@ -58,6 +58,7 @@ export function entityResource(
     columns: columns as EntityOverrides<unknown, unknown>['columns'],
     extra: [...(extension.extra ?? [])] as unknown as CrudColumn<unknown, unknown>[],
     ...(extension.menuWidth ? { menuWidth: extension.menuWidth } : {}),
+    ...(extension.readOnly ? { actions: { add: false, edit: false } } : {}),
   });
   const byName = new Map(entity.fields.map((f) => [f.name, f]));
   const first = extension.listColumns ?? entity.columns;

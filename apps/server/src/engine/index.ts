@@ -1,7 +1,7 @@
 /**
- * The automation engine on a server (src/engine/README.md): the task modules' `updateCron`/`triggerJob`, the
- * scheduler's firers, the robot-facing operations, Yingdao's callback, the poller of runs in flight, and — with
- * `ENGINE_SANDBOX=1` — the simulated Yingdao and chat model mounted on this server.
+ * The automation engine on a server (src/engine/README.md): the task modules' `updateCron`/`triggerJob`, the runs'
+ * `stop`/`retry`, the scheduler's firers, the robot-facing operations, Yingdao's callback, the poller of runs in
+ * flight, and — with `ENGINE_SANDBOX=1` — the simulated Yingdao and chat model mounted on this server.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { EngineConfig } from '../config';
@@ -19,6 +19,7 @@ import type { TriggerDeps } from './runs/trigger';
 import { createScheduler, type Scheduler } from './scheduler/scheduler';
 import { registerTaskFirers } from './tasks/firers';
 import { publishItemModule } from './tasks/publish-item-module';
+import { runModule } from './tasks/run-module';
 import { taskModule } from './tasks/task-module';
 
 export interface Engine {
@@ -83,7 +84,11 @@ export async function setupEngine(
     },
   };
   for (const type of TASK_TYPES)
-    Object.assign(handlers, taskModule(db, entities, type, { trigger, scheduler }));
+    Object.assign(
+      handlers,
+      taskModule(db, entities, type, { trigger, scheduler }),
+      runModule(db, entities, type, { trigger }),
+    );
   for (const plan of ['dy_publish', 'xhs_publish'] as const)
     Object.assign(handlers, publishItemModule(db, entities, plan));
 

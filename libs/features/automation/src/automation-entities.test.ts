@@ -13,6 +13,7 @@ import {
   POOL_ENTITIES,
   PUBLISH_ITEM_ENTITIES,
   RUN_ENTITIES,
+  STRATEGY_ENTITIES,
   TASK_ENTITIES,
 } from './names';
 import { actionButtons } from '@smart/crud';
@@ -23,7 +24,7 @@ const byName = new Map((allEntities as readonly EntityManifest[]).map((e) => [e.
 const pagePaths = new Set(Object.keys(entityPages));
 
 describe('the automation table', () => {
-  it('extends the page of every task definition, run log group, target pool, comment log, publish item list and the comment library, and nothing else', () => {
+  it('extends the page of every task definition, run log group, target pool, comment log, publish item list, the comment library and the control strategies, and nothing else', () => {
     const extended = [
       ...TASK_ENTITIES,
       ...RUN_ENTITIES,
@@ -31,6 +32,7 @@ describe('the automation table', () => {
       ...COMMENT_LOG_ENTITIES,
       ...COMMENT_LIBRARY_ENTITIES,
       ...PUBLISH_ITEM_ENTITIES,
+      ...STRATEGY_ENTITIES,
     ];
     expect(Object.keys(feature.entityExtensions).sort()).toEqual(extended.sort());
     for (const name of extended) {

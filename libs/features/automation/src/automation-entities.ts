@@ -1,23 +1,37 @@
 // The table this feature runs on: per task definition its `updateCron` / `triggerJob` functions, its scheduler job
-// group and where its runs are listed; per run log group where its action logs are listed. Paths and filter
+// group and where its runs are listed; per run log group its `stop` / `retry` functions and where its action logs are
+// listed. Paths and filter
 // parameters come from the entity manifests (the contract's x-entity menus and x-filters), never written here.
 import {
+  dyBroweLogGroupRetry,
+  dyBroweLogGroupStop,
   dyBrowseTriggerJob,
   dyBrowseUpdateCron,
+  dyCommLogGroupRetry,
+  dyCommLogGroupStop,
   dyCommTriggerJob,
   dyCommUpdateCron,
   dyPublishTriggerJob,
   dyPublishUpdateCron,
+  sphBroweLogGroupRetry,
+  sphBroweLogGroupStop,
   sphBrowseTriggerJob,
   sphBrowseUpdateCron,
+  xhsPublishLogGroupRetry,
+  xhsPublishLogGroupStop,
   xhsPublishTriggerJob,
   xhsPublishUpdateCron,
+  xshBroweLogGroupRetry,
+  xshBroweLogGroupStop,
   xshBrowseTriggerJob,
   xshBrowseUpdateCron,
+  xshCommLogGroupRetry,
+  xshCommLogGroupStop,
   xshCommTriggerJob,
   xshCommUpdateCron,
   type RequestOptions,
   type SchedulerJobGetCronIntervalStatusJobGroup,
+  type StopRunResult,
   type TriggerJobRequest,
   type TriggerJobResult,
   type UpdateCronRequest,
@@ -31,6 +45,7 @@ import {
   dyCommLogEntity,
   dyCommLogGroupEntity,
   dyLiveLogEntity,
+  dyLiveLogGroupEntity,
   dyPublishEntity,
   dyPublishTaskEntity,
   sphBroweLogGroupEntity,
@@ -69,10 +84,20 @@ export interface TaskKind {
   runs: ListTarget;
 }
 
+/** An operator's hand on one run (the log group's `stop` and `retry`, apps/server/src/engine/runs/run-control.ts). */
+export interface RunControl {
+  stop: (params: { id: string }, options?: RequestOptions) => Promise<StopRunResult>;
+  retry: (params: { id: string }, options?: RequestOptions) => Promise<TriggerJobResult>;
+}
+
 export interface RunKind {
   name: RunEntityName;
+  /** The log group's manifest: its x-entity.actions name the button `stop` and `retry` need. */
+  entity: EntityManifestData;
   /** Where the run's action logs are listed, and which of the run's fields names them (its id, else its job). */
   logs: ListTarget & { from: 'id' | 'jobUuid' };
+  /** Its `stop` and `retry`; none for the live runs, which the engine does not run. */
+  control?: RunControl;
 }
 
 export const TASK_KINDS: Readonly<Record<TaskEntityName, TaskKind>> = {
@@ -138,32 +163,45 @@ export const TASK_KINDS: Readonly<Record<TaskEntityName, TaskKind>> = {
 export const RUN_KINDS: Readonly<Record<RunEntityName, RunKind>> = {
   dy_browe_log_group: {
     name: 'dy_browe_log_group',
+    entity: dyBroweLogGroupEntity,
     logs: { entity: dyBrowseLogEntity, field: 'groupId', from: 'id' },
+    control: { stop: dyBroweLogGroupStop, retry: dyBroweLogGroupRetry },
   },
   dy_comm_log_group: {
     name: 'dy_comm_log_group',
+    entity: dyCommLogGroupEntity,
     logs: { entity: dyCommLogEntity, field: 'groupId', from: 'id' },
+    control: { stop: dyCommLogGroupStop, retry: dyCommLogGroupRetry },
   },
   dy_live_log_group: {
     name: 'dy_live_log_group',
+    entity: dyLiveLogGroupEntity,
     logs: { entity: dyLiveLogEntity, field: 'groupId', from: 'id' },
   },
   xsh_browe_log_group: {
     name: 'xsh_browe_log_group',
+    entity: xshBroweLogGroupEntity,
     logs: { entity: xshBrowseLogEntity, field: 'groupId', from: 'id' },
+    control: { stop: xshBroweLogGroupStop, retry: xshBroweLogGroupRetry },
   },
   xsh_comm_log_group: {
     name: 'xsh_comm_log_group',
+    entity: xshCommLogGroupEntity,
     logs: { entity: xshCommLogEntity, field: 'groupId', from: 'id' },
+    control: { stop: xshCommLogGroupStop, retry: xshCommLogGroupRetry },
   },
   // the xhs publish steps name the run's Yingdao job, not the group (xhs_publish_log x-filter)
   xhs_publish_log_group: {
     name: 'xhs_publish_log_group',
+    entity: xhsPublishLogGroupEntity,
     logs: { entity: xhsPublishLogEntity, field: 'jobUuid', from: 'jobUuid' },
+    control: { stop: xhsPublishLogGroupStop, retry: xhsPublishLogGroupRetry },
   },
   sph_browe_log_group: {
     name: 'sph_browe_log_group',
+    entity: sphBroweLogGroupEntity,
     logs: { entity: sphBrowseLogEntity, field: 'groupId', from: 'id' },
+    control: { stop: sphBroweLogGroupStop, retry: sphBroweLogGroupRetry },
   },
 };
 

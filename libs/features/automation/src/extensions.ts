@@ -11,16 +11,26 @@ import type {
   PoolEntityName,
   PublishItemEntityName,
   RunEntityName,
+  StrategyEntityName,
   TaskEntityName,
 } from './names';
 import { POOL_KINDS } from './pool/pool-entities';
 import { poolExtension } from './pool/pool-extension';
+import { strategyExtension, withStrategyButton } from './strategy/strategy-extension';
 import { taskExtension } from './task/task-extension';
 import { PUBLISH_ITEM_KINDS } from './publish/publish-entities';
 import { publishItemExtension } from './publish/publish-item-extension';
 
+/**
+ * The task pages with the control strategy's editor: only Xiaohongshu comment tasks follow one (xsh_comm.yaml
+ * `useStrategy`, apps/server/src/engine/robot-api/control-strategy.ts `strategyOf`).
+ */
+const STRATEGY_TASKS: ReadonlySet<TaskEntityName> = new Set(['xsh_comm']);
+
 export const taskPageExtension = (name: TaskEntityName): EntityPageExtension =>
-  taskExtension(TASK_KINDS[name]);
+  STRATEGY_TASKS.has(name)
+    ? withStrategyButton(taskExtension(TASK_KINDS[name]))
+    : taskExtension(TASK_KINDS[name]);
 export const runPageExtension = (name: RunEntityName): EntityPageExtension =>
   runMonitorExtension(RUN_KINDS[name]);
 
@@ -37,6 +47,8 @@ export const commentLogPageExtension = (name: CommentLogEntityName): EntityPageE
 const LIBRARIES = { comment: commentEntity };
 export const commentLibraryPageExtension = (name: CommentLibraryEntityName): EntityPageExtension =>
   commentExtension(LIBRARIES[name]);
+
+export const strategyPageExtension = (_name: StrategyEntityName): EntityPageExtension => strategyExtension();
 
 export { CronEditor, type CronEditorProps } from './cron/CronEditor';
 export { ScheduleDialog, type ScheduleDialogProps } from './task/ScheduleDialog';

@@ -38,9 +38,13 @@ export const PUBLISH_ITEM_ENTITIES = ['dy_publish_task', 'xhs_publish_task'] as 
 /** The comment library, imported from Feishu. */
 export const COMMENT_LIBRARY_ENTITIES = ['comment'] as const;
 
+/** Control strategies by customer, edited through `updateByUser` (xsh_comm_control_strategy.yaml). */
+export const STRATEGY_ENTITIES = ['xsh_comm_control_strategy'] as const;
+
 export type TaskEntityName = (typeof TASK_ENTITIES)[number];
 export type RunEntityName = (typeof RUN_ENTITIES)[number];
 export type PoolEntityName = (typeof POOL_ENTITIES)[number];
 export type CommentLogEntityName = (typeof COMMENT_LOG_ENTITIES)[number];
 export type PublishItemEntityName = (typeof PUBLISH_ITEM_ENTITIES)[number];
 export type CommentLibraryEntityName = (typeof COMMENT_LIBRARY_ENTITIES)[number];
+export type StrategyEntityName = (typeof STRATEGY_ENTITIES)[number];

@@ -21,13 +21,17 @@ export const SCHEDULE_LEAD_MS = 2 * 3600 * 1000;
 export type PublishItem = PublishKind['items']['$inferSelect'];
 type Plan = Record<string, unknown> & { id: bigint; defaultDesc?: string; defaultTags?: string };
 
-/** The unit's next pending item of the plan: unscheduled ones first, then by schedule, then oldest. */
+/**
+ * The unit's next pending item of the plan: unscheduled ones first, then by schedule, then oldest; only `itemId`
+ * when given (the item of a retried run, ./run-control.ts).
+ */
 export async function nextItem(
   db: Db,
   k: PublishKind,
   tenantId: string,
   planId: bigint,
   arrId: bigint,
+  itemId?: bigint,
 ): Promise<PublishItem | undefined> {
   const t = k.items;
   const [row] = await db
@@ -40,6 +44,7 @@ export async function nextItem(
         eq(t.arrId, arrId),
         eq(t.publishStatus, ITEM.PENDING),
         eq(t.isDeleted, 0),
+        itemId === undefined ? undefined : eq(t.id, itemId),
       ),
     )
     .orderBy(sql`${t.scheduleTime} asc nulls first`, asc(t.id))

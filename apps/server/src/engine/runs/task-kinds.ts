@@ -80,6 +80,11 @@ interface KindBase {
   /** A roster row bound to one task (`commId` of `*_comm_arr`), used when the task lists no `arrIds`. */
   unitTaskColumn?: PgColumn;
   groups: GroupTable;
+  /**
+   * The contract tag of its runs (openapi.yaml x-entity), whose `stop` and `retry` ../tasks/run-module.ts serves;
+   * none for the Douyin publish runs, which the contract follows through their items.
+   */
+  groupTag?: string;
   /** The run's link to its task: `commId` / `browseId` / `publishId`. */
   groupTaskKey: 'commId' | 'browseId' | 'publishId';
   phrases: PhraseTable;
@@ -138,6 +143,7 @@ export const TASK_KINDS: Readonly<Record<TaskType, TaskKind>> = {
     units: asUnits(dyCommArr),
     unitTaskColumn: dyCommArr.commId,
     groups: dyCommLogGroup,
+    groupTag: 'dy_comm_log_group',
     groupTaskKey: 'commId',
     logs: dyCommLog,
     urls: dyCommUrl,
@@ -154,6 +160,7 @@ export const TASK_KINDS: Readonly<Record<TaskType, TaskKind>> = {
     units: asUnits(xshCommArr),
     unitTaskColumn: xshCommArr.commId,
     groups: asGroups(xshCommLogGroup),
+    groupTag: 'xsh_comm_log_group',
     groupTaskKey: 'commId',
     logs: xshCommLog as unknown as CommLogTable,
     urls: xshCommUrl as unknown as UrlTable,
@@ -170,6 +177,7 @@ export const TASK_KINDS: Readonly<Record<TaskType, TaskKind>> = {
     tasks: dyBrowse,
     units: dyArr,
     groups: asGroups(dyBroweLogGroup),
+    groupTag: 'dy_browe_log_group',
     groupTaskKey: 'browseId',
     logs: dyBrowseLog,
     phrases: dyCommon,
@@ -183,6 +191,7 @@ export const TASK_KINDS: Readonly<Record<TaskType, TaskKind>> = {
     tasks: xshBrowse as unknown as BrowseTaskTable,
     units: asUnits(xshArr),
     groups: asGroups(xshBroweLogGroup),
+    groupTag: 'xsh_browe_log_group',
     groupTaskKey: 'browseId',
     logs: xshBrowseLog as unknown as BrowseLogTable,
     phrases: xshCommon as unknown as PhraseTable,
@@ -211,6 +220,7 @@ export const TASK_KINDS: Readonly<Record<TaskType, TaskKind>> = {
     tasks: xhsPublish as unknown as typeof dyPublish,
     units: asUnits(xshArr),
     groups: asGroups(xhsPublishLogGroup),
+    groupTag: 'xhs_publish_log_group',
     groupTaskKey: 'publishId',
     items: xhsPublishTask as unknown as typeof dyPublishTask,
     logs: xhsPublishLog as unknown as typeof dyPublishLog,
@@ -226,6 +236,7 @@ export const TASK_KINDS: Readonly<Record<TaskType, TaskKind>> = {
     tasks: sphBrowse as unknown as BrowseTaskTable,
     units: asUnits(sphArr),
     groups: asGroups(sphBroweLogGroup),
+    groupTag: 'sph_browe_log_group',
     groupTaskKey: 'browseId',
     logs: sphBrowseLog as unknown as BrowseLogTable,
     phrases: sphCommon as unknown as PhraseTable,

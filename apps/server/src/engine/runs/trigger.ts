@@ -31,12 +31,14 @@ export interface TriggerInput {
   tenantId: string;
   taskType: TaskType;
   taskId: bigint;
-  /** 1 cron, 2 manual. */
-  triggerType: 1 | 2;
+  /** 1 cron, 2 manual, 3 retry of an ended run (./run-control.ts). */
+  triggerType: 1 | 2 | 3;
   /** Only these units (manual trigger); empty = every enabled unit. */
   arrIds?: bigint[];
   /** Ignore the active window. */
   force?: boolean;
+  /** A publish plan's run takes this item, not the unit's next one (the item of a retried run, ./run-control.ts). */
+  itemId?: bigint;
   userId?: bigint | null;
 }
 
@@ -111,7 +113,7 @@ export async function triggerTask(deps: TriggerDeps, input: TriggerInput) {
     // a publish run publishes the unit's next pending item; a unit with none has nothing to run
     let item: PublishItem | undefined;
     if (k.kind === 'publish') {
-      item = await nextItem(db, k, input.tenantId, task.id, unit.id);
+      item = await nextItem(db, k, input.tenantId, task.id, unit.id, input.itemId);
       if (!item) continue;
     }
     const groupId = nextId();
@@ -135,12 +137,31 @@ export async function triggerTask(deps: TriggerDeps, input: TriggerInput) {
       createTime: now,
       updateTime: now,
     } as typeof k.groups.$inferInsert);
+    // only a PENDING run ends here: an operator may have cancelled it meanwhile (./run-control.ts stopRun), and a
+    // terminal state is never replaced
     const end = async (runStatus: 'SKIPPED' | 'START_FAILED', errorMsg: string) => {
       await db
         .update(k.groups)
         .set({ runStatus, errorMsg: errorMsg.slice(0, 500), endTime: now, updateTime: new Date() })
-        .where(eq(k.groups.id, groupId));
+        .where(and(eq(k.groups.id, groupId), eq(k.groups.runStatus, 'PENDING')));
       runs.push({ runId, groupId: String(groupId), arrId: String(unit.id), runStatus, errorMsg });
+    };
+    /** Whether the operator cancelled the run before its job started; what it reserved is then given back. */
+    const cancelledMeanwhile = async () => {
+      const [row] = await db
+        .select({ runStatus: k.groups.runStatus })
+        .from(k.groups)
+        .where(eq(k.groups.id, groupId));
+      if (row?.runStatus !== 'CANCELLED') return false;
+      await refundRun(db, k, groupId, 'CANCELLED');
+      runs.push({
+        runId,
+        groupId: String(groupId),
+        arrId: String(unit.id),
+        runStatus: 'CANCELLED',
+        errorMsg: '',
+      });
+      return true;
     };
 
     const skip = skipReason(task, unit, now, input.force ?? false);
@@ -205,6 +226,8 @@ export async function triggerTask(deps: TriggerDeps, input: TriggerInput) {
       }
     }
 
+    // a run cancelled while it was being checked gets no job (its reservation, written just now, goes back)
+    if (await cancelledMeanwhile()) continue;
     if (!binding) {
       await refundRun(db, k, groupId, 'START_FAILED');
       await end('START_FAILED', '未配置影刀授权');
@@ -254,10 +277,19 @@ export async function triggerTask(deps: TriggerDeps, input: TriggerInput) {
         .update(k.groups)
         .set({ jobUuid: started.jobUuid, updateTime: new Date() })
         .where(and(eq(k.groups.id, groupId), eq(k.groups.jobUuid, '')));
-      await db
+      const moved = await db
         .update(k.groups)
         .set({ runStatus: 'WAITING', ydStatus: 'created' })
-        .where(and(eq(k.groups.id, groupId), eq(k.groups.runStatus, 'PENDING')));
+        .where(and(eq(k.groups.id, groupId), eq(k.groups.runStatus, 'PENDING')))
+        .returning({ id: k.groups.id });
+      // cancelled by the operator while job/start was on its way: the job it started is stopped too, and the item
+      // it took goes back to pending
+      if (moved.length === 0 && (await cancelledMeanwhile())) {
+        await binding.client.stopJob(started.jobUuid).catch(() => undefined);
+        if (item && k.kind === 'publish')
+          await moveItem(db, k, item.id, [ITEM.SUBMITTED], { publishStatus: ITEM.PENDING, jobUuid: '' });
+        continue;
+      }
       if (item && k.kind === 'publish') {
         await db
           .update(k.items)

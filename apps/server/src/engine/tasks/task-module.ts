@@ -19,7 +19,7 @@ import type { Scheduler } from '../scheduler/scheduler';
 import { manualTrigger, runsOfGroups } from './firers';
 
 /** The contract's operationId prefix of each tag (`dy_comm` → `dyComm`). */
-const opPrefix = (tag: string) => tag.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+export const opPrefix = (tag: string) => tag.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
 
 export function taskModule(
   db: Db,
@@ -163,6 +163,6 @@ export function taskModule(
 }
 
 /** A run as `triggerJob` answers it (patterns.yaml TriggerRun): the log group id stays inside. */
-const publicRun = ({ groupId: _, ...run }: TriggeredRun) => run;
+export const publicRun = ({ groupId: _, ...run }: TriggeredRun) => run;
 
 const cronMessage = (status: string) => (status === 'INVALID' ? 'Cron 表达式无效' : 'Cron 表达式不会再触发');

@@ -2,6 +2,7 @@ import type { EntityPageExtension } from '@smart/crud';
 import type { RunKind } from '../automation-entities';
 import { ActionLogsLink } from './ActionLogsLink';
 import { monitorRefetch } from './run-status';
+import { RunActions } from './RunActions';
 import { RunCounts } from './RunCounts';
 import { RunStatusBadge } from './RunStatusBadge';
 
@@ -11,8 +12,8 @@ export const COUNTS_COLUMN = 'counts';
 /**
  * A run log group's generic page as a run monitor (libs/crud entity-extension.ts): what an operator follows at first
  * (task, unit, trigger, state, counts, power, times, error), the state as a badge, the counts in one cell, each run's
- * action logs a click away, and the rows asked again every 2 s while one on screen is in progress. The kit's search,
- * paging, sorting, view dialog and export stay as they are.
+ * action logs a click away, "停止" on a run in progress and "重试" on one that failed, and the rows asked again every
+ * 2 s while one on screen is in progress. The kit's search, paging, sorting, view dialog and export stay as they are.
  */
 export function runMonitorExtension(kind: RunKind): EntityPageExtension {
   return {
@@ -40,8 +41,15 @@ export function runMonitorExtension(kind: RunKind): EntityPageExtension {
         render: (row) => <RunCounts row={row} />,
       },
     ],
-    rowActions: (row) => <ActionLogsLink kind={kind} row={row} />,
-    menuWidth: 280,
+    rowActions: (row, page) => (
+      <>
+        <RunActions kind={kind} row={row} onChanged={page.reload} />
+        <ActionLogsLink kind={kind} row={row} />
+      </>
+    ),
+    menuWidth: 340,
+    // the engine writes the runs; the page's edit button guards stop and retry, not a form
+    readOnly: true,
     refetchInterval: monitorRefetch,
   };
 }

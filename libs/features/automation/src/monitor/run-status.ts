@@ -12,6 +12,21 @@ export function isRunActive(status: unknown): boolean {
   return ACTIVE_RUN_STATUSES.includes(status as RunStatus);
 }
 
+/** States an operator may stop a run in (a STOPPING one is on its way already). */
+export const STOPPABLE_RUN_STATUSES: readonly RunStatus[] = ['PENDING', 'WAITING', 'RUNNING'];
+
+/** Ended states a run is retried from: it did not do its work (the server's run-control.ts RETRYABLE). */
+export const RETRYABLE_RUN_STATUSES: readonly RunStatus[] = [
+  'FAILED',
+  'STOPPED',
+  'CANCELLED',
+  'TIMEOUT',
+  'START_FAILED',
+];
+
+export const canStopRun = (status: unknown) => STOPPABLE_RUN_STATUSES.includes(status as RunStatus);
+export const canRetryRun = (status: unknown) => RETRYABLE_RUN_STATUSES.includes(status as RunStatus);
+
 /** The run monitor's refetch policy (CrudPage `refetchInterval`): every 2 s while any row is in progress. */
 export function monitorRefetch(rows: readonly Record<string, unknown>[]): number | false {
   return rows.some((row) => isRunActive(row['runStatus'])) ? MONITOR_INTERVAL_MS : false;
