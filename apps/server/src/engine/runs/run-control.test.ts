@@ -2,184 +2,77 @@
 // contract's operations, with the states, counts and power each leaves (docs/automation-domain.md §4.1,
 // src/engine/README.md "Run states").
 //
-// The harness is ./run-lifecycle.test.ts's: Yingdao is the sandbox on its own harness, reached through a
-// `yingdao_auth` row of the tenant; it posts no callbacks, the test delivers the sandbox's own callback body when a
-// case needs one. Jobs run on `sim-offline@sandbox` (they wait for a robot for the whole test) and are moved on with
-// the sandbox's `forceStatus`, as Yingdao would move them.
+// The fixture is ./run-fixture.ts, shared with ./run-lifecycle.test.ts.
 import { asc, eq, inArray } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app';
+import { describe, expect, it } from 'vitest';
 import {
   dyBroweLogGroup,
   dyBrowse,
   dyArr,
   engineQuota,
-  powerLogs,
-  user,
   xhsPublish,
   xhsPublishLogGroup,
   xhsPublishTask,
   xshArr,
 } from '../../db/schema';
-import { callbackBody } from '../../sandbox/yingdao/callback';
-import { startYingdaoHarness, type Harness } from '../../sandbox/yingdao/testing';
-import {
-  authHeaders,
-  backends,
-  contractCall,
-  login,
-  startSandboxedServer,
-  type TestServer,
-} from '../../test/harness';
-import { yingdaoResolver } from '../bindings';
+import { authHeaders, backends } from '../../test/harness';
 import { PowerChange } from '../power/ledger';
-import type { YdJobStatus } from '../yingdao/types';
-import { pollRun, type PollerDeps } from './poller';
+import { pollRun } from './poller';
 import { ITEM } from './publish-items';
+import { OFFLINE, GHOST, TENANT, runFixture, type Run } from './run-fixture';
 import { RunTokens } from './run-token';
 import { TASK_KINDS } from './task-kinds';
 import { triggerTask } from './trigger';
 import type { YingdaoResolver } from './yingdao-port';
 
-interface Run {
-  runId: string;
-  arrId: string;
-  runStatus: string;
-  errorMsg: string;
-}
 interface Retried {
   taskId: string;
   triggerTime: string;
   runs: Run[];
 }
 
-const TENANT = '000000';
-const CALLBACK = '/api/smart-yingdao/callback';
-const OFFLINE = 'sim-offline@sandbox';
-/** No such robot in the sandbox: job/start answers 400 (src/sandbox/yingdao/routes-jobs.ts). */
-const GHOST = 'ghost@sandbox';
 const BROWSE = TASK_KINDS.dy_browse;
 const DY = '/api/smart-dy/dy_browe_log_group';
 const XHS = '/api/smart-xhsPublish';
 const JOB_STOP = '/oapi/dispatch/v2/job/stop';
 
 describe.each(backends)('stopping and retrying runs on %s', (kind) => {
-  let s: TestServer;
-  let h: Harness;
-  let admin: string;
-  let adminId: bigint;
-  let deps: PollerDeps;
-  let seq = 0;
-
-  beforeAll(async () => {
-    s = await startSandboxedServer(kind);
-    h = await startYingdaoHarness({ secondMs: 1000, callbackUrl: () => undefined });
-    const t = await login(s.app);
-    admin = t.access_token;
-    adminId = BigInt(t.user_id);
-    const auth = await call('POST', '/api/smart-system/yingdao-auth/save', 'yingdaoAuthSave', admin, {
-      authName: '停止与重试测试',
-      apiBaseUrl: h.yingdaoUrl,
-      accessKeyId: 'sandbox-run-control',
-      accessKeySecret: 'sandbox-secret',
-    });
-    expect(auth.status, JSON.stringify(auth.body)).toBe(200);
-    deps = { db: db(), yingdao: yingdaoResolver(db(), undefined) };
-  });
-  afterAll(async () => {
-    await s?.close();
-    await h?.close();
-  });
-
-  const call = contractCall(() => s);
-  const db = () => s.handle.db;
-  const setPower = (power: number) => db().update(user).set({ power }).where(eq(user.id, adminId));
-  const power = async () =>
-    (await db().select({ p: user.power }).from(user).where(eq(user.id, adminId)))[0]!.p;
+  const f = runFixture(kind, { authName: '停止与重试测试', accessKeyId: 'sandbox-run-control' });
+  const { call, db, setPower, power, force } = f;
   const ledger = async (groupId: bigint | string) =>
-    (
-      await db()
-        .select()
-        .from(powerLogs)
-        .where(eq(powerLogs.bizId, String(groupId)))
-        .orderBy(asc(powerLogs.createTime), asc(powerLogs.id))
-    ).map((l) => [l.changeType, l.power]);
-  const group = async (id: bigint | string) =>
-    (
-      await db()
-        .select()
-        .from(dyBroweLogGroup)
-        .where(eq(dyBroweLogGroup.id, BigInt(id)))
-    )[0]!;
+    (await f.ledger(groupId)).map((l) => [l.changeType, l.power]);
+  const group = f.browseGroup;
   const runsOfTask = (taskId: bigint) =>
     db()
       .select()
       .from(dyBroweLogGroup)
       .where(eq(dyBroweLogGroup.browseId, taskId))
       .orderBy(asc(dyBroweLogGroup.createTime), asc(dyBroweLogGroup.id));
-  const stopCalls = () => h.sandbox.count(JOB_STOP);
+  const stopCalls = () => f.h.sandbox.count(JOB_STOP);
 
   async function browse(robot: string, powerPerRun: number) {
-    const arrName = `浏览账号-${robot}-${++seq}`;
-    const unit = await call('POST', '/api/smart-dy/dy_arr/submit', 'dyArrSubmit', admin, {
-      arrName,
-      robotAccount: robot,
-    });
-    expect(unit.status, JSON.stringify(unit.body)).toBe(200);
-    const arrId = (await db().select().from(dyArr).where(eq(dyArr.arrName, arrName)))[0]!.id;
-    const taskName = `浏览任务-${++seq}`;
-    const res = await call('POST', '/api/smart-dy/dy_browse/submit', 'dyBrowseSubmit', admin, {
-      taskName,
-      arrIds: String(arrId),
-      robotUuid: 'sandbox-app-dy_browse',
-      browseMode: 1,
-      browseCount: 3,
-      powerPerRun,
-    });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    const id = (await db().select().from(dyBrowse).where(eq(dyBrowse.taskName, taskName)))[0]!.id;
-    return { id, arrId };
+    const { id, arrIds } = await f.browseTask([robot], powerPerRun);
+    return { id, arrId: arrIds[0]! };
   }
 
   /** Fires the task by hand (force: the test runs at any hour); its one run. */
   async function trigger(id: bigint) {
-    const res = await call<{ runs: Run[] }>(
-      'POST',
-      '/api/smart-dy/dy_browse/triggerJob',
-      'dyBrowseTriggerJob',
-      admin,
-      { id: String(id), force: true },
-    );
+    const res = await f.triggerBrowse(id);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return res.body.data.runs[0]!;
   }
 
   const stop = (id: bigint | string) =>
-    call<{ runId: string; runStatus: string }>('POST', `${DY}/stop?id=${id}`, 'dyBroweLogGroupStop', admin);
+    call<{ runId: string; runStatus: string }>('POST', `${DY}/stop?id=${id}`, 'dyBroweLogGroupStop', f.admin);
   const retry = (id: bigint | string) =>
-    call<Retried>('POST', `${DY}/retry?id=${id}`, 'dyBroweLogGroupRetry', admin);
-
-  function force(jobUuid: string, status: YdJobStatus) {
-    expect(h.sandbox.forceStatus(jobUuid, status), `sandbox job ${jobUuid} → ${status}`).toBe(true);
-  }
+    call<Retried>('POST', `${DY}/retry?id=${id}`, 'dyBroweLogGroupRetry', f.admin);
 
   /** Delivers the job's callback through a second instance of the server, and waits for what it applies. */
-  async function deliverCallback(jobUuid: string) {
-    const app: FastifyInstance = await buildApp({ db: db(), config: { logger: false } });
-    await app.ready();
-    try {
-      const res = await app.inject({
-        method: 'POST',
-        url: CALLBACK,
-        payload: callbackBody(h.sandbox.job(jobUuid)!) as object,
-      });
-      expect(res.statusCode).toBe(200);
-    } finally {
-      // closing waits for the callback's work (src/engine/index.ts `Engine.close`)
-      await app.close();
-    }
-  }
+  const deliverCallback = (jobUuid: string) =>
+    f.withCallbackApp(async (deliver) => {
+      const res = await deliver(f.callbackOf(jobUuid));
+      expect(res.status).toBe(200);
+    });
 
   /** A browse run of its own task on the offline robot, moved to RUNNING (Yingdao: a robot took it). */
   async function runningBrowse(cost: number) {
@@ -188,7 +81,7 @@ describe.each(backends)('stopping and retrying runs on %s', (kind) => {
     expect(run.runStatus).toBe('WAITING');
     const { jobUuid } = await group(run.runId);
     force(jobUuid, 'running');
-    expect(await pollRun(deps, BROWSE, BigInt(run.runId))).toBe('RUNNING');
+    expect(await pollRun(f.deps, BROWSE, BigInt(run.runId))).toBe('RUNNING');
     return { task, runId: run.runId, jobUuid };
   }
 
@@ -196,14 +89,14 @@ describe.each(backends)('stopping and retrying runs on %s', (kind) => {
   async function failedBrowse(cost: number) {
     const { task, runId, jobUuid } = await runningBrowse(cost);
     force(jobUuid, 'error');
-    expect(await pollRun(deps, BROWSE, BigInt(runId))).toBe('FAILED');
+    expect(await pollRun(f.deps, BROWSE, BigInt(runId))).toBe('FAILED');
     return { task, runId, jobUuid };
   }
 
   /** The robot's action rows of the run, reported as a robot does (robot_run log, with its run token). */
   async function report(jobUuid: string, actions: object[]) {
-    const token = h.sandbox.job(jobUuid)!.inputs.find((p) => p.name === 'runToken')!.value;
-    const res = await s.app.inject({
+    const token = f.h.sandbox.job(jobUuid)!.inputs.find((p) => p.name === 'runToken')!.value;
+    const res = await f.s.app.inject({
       method: 'POST',
       url: '/api/smart-robot/run/log',
       headers: { authorization: `Bearer ${token}` },
@@ -227,7 +120,7 @@ describe.each(backends)('stopping and retrying runs on %s', (kind) => {
     expect(res.body.data).toEqual({ runId, runStatus: 'STOPPING' });
     // Yingdao was told once, and the sandbox honours it: a running job is stopping
     expect(stopCalls()).toBe(calls + 1);
-    expect(h.sandbox.job(jobUuid)!.status).toBe('stopping');
+    expect(f.h.sandbox.job(jobUuid)!.status).toBe('stopping');
     expect(await group(runId)).toMatchObject({ runStatus: 'STOPPING', endTime: null, powerCost: 2 });
 
     // the robot ends its loop; Yingdao reports the job stopped (the callback path, ./apply-status.ts)
@@ -271,7 +164,7 @@ describe.each(backends)('stopping and retrying runs on %s', (kind) => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.data.runStatus).toBe('STOPPING');
     // §3.1: job/stop cancels a job no robot took
-    expect(h.sandbox.job(jobUuid)!.status).toBe('cancel');
+    expect(f.h.sandbox.job(jobUuid)!.status).toBe('cancel');
     // Yingdao's callback, delivered twice (§3.1 retries it): applied once, refunded once
     await deliverCallback(jobUuid);
     await deliverCallback(jobUuid);
@@ -293,7 +186,7 @@ describe.each(backends)('stopping and retrying runs on %s', (kind) => {
     let entered!: () => void;
     const starting = new Promise<void>((r) => (entered = r));
     const held: YingdaoResolver = async (tenantId, ydUserId) => {
-      const b = (await deps.yingdao(tenantId, ydUserId))!;
+      const b = (await f.deps.yingdao(tenantId, ydUserId))!;
       return {
         ...b,
         client: {
@@ -314,7 +207,7 @@ describe.each(backends)('stopping and retrying runs on %s', (kind) => {
         taskId: task.id,
         triggerType: 2,
         force: true,
-        userId: adminId,
+        userId: f.adminId,
       },
     );
     await starting;
@@ -342,7 +235,7 @@ describe.each(backends)('stopping and retrying runs on %s', (kind) => {
     const g = await group(pending!.id);
     expect(g.runStatus).toBe('CANCELLED');
     expect(g.jobUuid).not.toBe('');
-    expect(h.sandbox.job(g.jobUuid)!.status).toBe('cancel');
+    expect(f.h.sandbox.job(g.jobUuid)!.status).toBe('cancel');
     expect(stopCalls()).toBe(calls + 1);
     // its callback changes nothing: the run ended once, refunded once
     await deliverCallback(g.jobUuid);
@@ -364,14 +257,14 @@ describe.each(backends)('stopping and retrying runs on %s', (kind) => {
     expect(stopCalls()).toBe(calls + 1);
     expect((await group(runId)).runStatus).toBe('STOPPING');
     force(jobUuid, 'stopped');
-    expect(await pollRun(deps, BROWSE, BigInt(runId))).toBe('STOPPED');
+    expect(await pollRun(f.deps, BROWSE, BigInt(runId))).toBe('STOPPED');
   });
 
   it('refuses to stop a finished run and an unknown one; nothing is written', async () => {
     await setPower(10);
     const { runId, jobUuid } = await runningBrowse(1);
     force(jobUuid, 'finish');
-    expect(await pollRun(deps, BROWSE, BigInt(runId))).toBe('SUCCESS');
+    expect(await pollRun(f.deps, BROWSE, BigInt(runId))).toBe('SUCCESS');
     const before = await group(runId);
     const calls = stopCalls();
     const res = await stop(runId);
@@ -402,7 +295,7 @@ describe.each(backends)('stopping and retrying runs on %s', (kind) => {
       triggerType: 3,
       runStatus: 'WAITING',
       powerCost: 4,
-      createUser: adminId,
+      createUser: f.adminId,
     });
     expect(g.jobUuid).not.toBe('');
     expect(g.jobUuid).not.toBe(old.jobUuid);
@@ -420,7 +313,7 @@ describe.each(backends)('stopping and retrying runs on %s', (kind) => {
 
     // the new run ends as runs do (cancelled here: its reservation comes back)
     force(g.jobUuid, 'cancel');
-    expect(await pollRun(deps, BROWSE, g.id)).toBe('CANCELLED');
+    expect(await pollRun(f.deps, BROWSE, g.id)).toBe('CANCELLED');
     expect(await power()).toBe(6);
   });
 
@@ -444,7 +337,7 @@ describe.each(backends)('stopping and retrying runs on %s', (kind) => {
     await refused(runId);
     expect(await snapshot()).toEqual(stopping);
     force(jobUuid, 'finish');
-    expect(await pollRun(deps, BROWSE, BigInt(runId))).toBe('SUCCESS');
+    expect(await pollRun(f.deps, BROWSE, BigInt(runId))).toBe('SUCCESS');
     const done = await snapshot();
     await refused(runId);
     expect(await snapshot()).toEqual(done);
@@ -477,7 +370,7 @@ describe.each(backends)('stopping and retrying runs on %s', (kind) => {
     // one reservation for the failed run, one for its retry
     expect(await power()).toBe(16);
     force(runs[1]!.jobUuid, 'cancel');
-    expect(await pollRun(deps, BROWSE, runs[1]!.id)).toBe('CANCELLED');
+    expect(await pollRun(f.deps, BROWSE, runs[1]!.id)).toBe('CANCELLED');
   });
 
   it('a retry meets what any run meets: a disabled task refuses it, a poor customer gets it skipped', async () => {
@@ -522,18 +415,18 @@ describe.each(backends)('stopping and retrying runs on %s', (kind) => {
       [3, 'WAITING'],
     ]);
     force(runs[2]!.jobUuid, 'cancel');
-    expect(await pollRun(deps, BROWSE, runs[2]!.id)).toBe('CANCELLED');
+    expect(await pollRun(f.deps, BROWSE, runs[2]!.id)).toBe('CANCELLED');
   });
 
   it('retries a failed Xiaohongshu publish run with the same item, back to pending first', async () => {
-    const arrName = `小红书发布-${++seq}`;
-    await call('POST', '/api/smart-xhs/xsh_arr/submit', 'xshArrSubmit', admin, {
+    const arrName = `小红书发布-${f.next()}`;
+    await call('POST', '/api/smart-xhs/xsh_arr/submit', 'xshArrSubmit', f.admin, {
       arrName,
       robotAccount: OFFLINE,
     });
     const unit = (await db().select().from(xshArr).where(eq(xshArr.arrName, arrName)))[0]!.id;
-    const taskName = `小红书计划-${++seq}`;
-    await call('POST', `${XHS}/xhs_publish/submit`, 'xhsPublishSubmit', admin, {
+    const taskName = `小红书计划-${f.next()}`;
+    await call('POST', `${XHS}/xhs_publish/submit`, 'xhsPublishSubmit', f.admin, {
       taskName,
       arrIds: String(unit),
       robotUuid: 'sandbox-app-xhs_publish',
@@ -541,8 +434,8 @@ describe.each(backends)('stopping and retrying runs on %s', (kind) => {
     });
     const plan = (await db().select().from(xhsPublish).where(eq(xhsPublish.taskName, taskName)))[0]!.id;
     const items = [];
-    for (const title of [`周末露营-${seq}`, `城市骑行-${seq}`]) {
-      const r = await call('POST', `${XHS}/xhs_publish_task/submit`, 'xhsPublishTaskSubmit', admin, {
+    for (const title of [`周末露营-${f.next()}`, `城市骑行-${f.next()}`]) {
+      const r = await call('POST', `${XHS}/xhs_publish_task/submit`, 'xhsPublishTaskSubmit', f.admin, {
         publishId: String(plan),
         arrId: String(unit),
         title,
@@ -557,7 +450,7 @@ describe.each(backends)('stopping and retrying runs on %s', (kind) => {
       'POST',
       `${XHS}/xhs_publish/triggerJob`,
       'xhsPublishTriggerJob',
-      admin,
+      f.admin,
       { id: String(plan) },
     );
     expect(fired.status, JSON.stringify(fired.body)).toBe(200);
@@ -568,14 +461,14 @@ describe.each(backends)('stopping and retrying runs on %s', (kind) => {
       .where(eq(xhsPublishLogGroup.id, BigInt(runId)));
     expect(first!.publishTaskId).toBe(items[0]);
     force(first!.jobUuid, 'error');
-    expect(await pollRun(deps, TASK_KINDS.xhs_publish, first!.id)).toBe('FAILED');
+    expect(await pollRun(f.deps, TASK_KINDS.xhs_publish, first!.id)).toBe('FAILED');
     expect(await item(items[0]!)).toMatchObject({ publishStatus: ITEM.FAILED });
 
     const res = await call<Retried>(
       'POST',
       `${XHS}/xhs_publish_log_group/retry?id=${runId}`,
       'xhsPublishLogGroupRetry',
-      admin,
+      f.admin,
     );
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const next = res.body.data.runs[0]!;
@@ -594,10 +487,10 @@ describe.each(backends)('stopping and retrying runs on %s', (kind) => {
       'POST',
       `${XHS}/xhs_publish_log_group/stop?id=${next.runId}`,
       'xhsPublishLogGroupStop',
-      admin,
+      f.admin,
     );
     expect(stopped.body.data.runStatus).toBe('STOPPING');
-    expect(await pollRun(deps, TASK_KINDS.xhs_publish, g!.id)).toBe('CANCELLED');
+    expect(await pollRun(f.deps, TASK_KINDS.xhs_publish, g!.id)).toBe('CANCELLED');
     expect(await item(items[0]!)).toMatchObject({ publishStatus: ITEM.PENDING });
     // an item published meanwhile (by hand, another plan) is not published again
     await db()
@@ -608,14 +501,14 @@ describe.each(backends)('stopping and retrying runs on %s', (kind) => {
       'POST',
       `${XHS}/xhs_publish_log_group/retry?id=${next.runId}`,
       'xhsPublishLogGroupRetry',
-      admin,
+      f.admin,
     );
     expect(published.status).toBe(400);
     expect(published.body.msg).toBe('内容已发布，无需重试');
   });
 
   it('answers 401 without a token, as every guarded write', async () => {
-    const res = await s.app.inject({ method: 'POST', url: `${DY}/stop?id=1`, headers: authHeaders('x') });
+    const res = await f.s.app.inject({ method: 'POST', url: `${DY}/stop?id=1`, headers: authHeaders('x') });
     expect(res.statusCode).toBe(401);
   });
 });

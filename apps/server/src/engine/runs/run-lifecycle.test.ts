@@ -2,17 +2,11 @@
 // triggerJob / ./trigger.ts, Yingdao's callback route, ./poller.ts (`pollRun`, `sweep`) and ./apply-status.ts, with
 // the power each transition takes or gives back (src/engine/power/ledger.ts).
 //
-// Yingdao is the sandbox (src/sandbox/yingdao) on its own harness, reached through a `yingdao_auth` row of the
-// tenant, so the server uses its ordinary resolver (../bindings.ts) and client; the server's own sandboxes only write
-// the AI comments of the one run a simulated robot executes. The harness posts no callbacks: the test builds each one
-// (the sandbox's own `callbackBody`) and delivers it when the case needs it. Jobs meant to stay open run on
-// `sim-offline@sandbox` (they wait for a robot; one sandbox second is a real one here, so the 600 s wait never ends
-// during a test) and are moved on with the sandbox's `forceStatus`. Clocks the engine lets a caller set
-// (`sweep(now)`, TriggerDeps.now) are set; nothing waits for real time to pass.
+// The fixture (./run-fixture.ts) runs the Yingdao sandbox on its own harness; the server's own sandboxes only write the
+// AI comments of the one run a simulated robot executes. Clocks the engine lets a caller set (`sweep(now)`,
+// TriggerDeps.now) are set; nothing waits for real time to pass.
 import { asc, eq, inArray } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app';
+import { describe, expect, it } from 'vitest';
 import {
   dyArr,
   dyBroweLogGroup,
@@ -24,83 +18,24 @@ import {
   dyCommLogGroup,
   dyCommUrl,
   powerLogs,
-  user,
 } from '../../db/schema';
-import { callbackBody } from '../../sandbox/yingdao/callback';
-import { startYingdaoHarness, type Harness } from '../../sandbox/yingdao/testing';
-import { backends, contractCall, login, startSandboxedServer, type TestServer } from '../../test/harness';
-import { yingdaoResolver } from '../bindings';
+import { backends } from '../../test/harness';
 import { PowerChange } from '../power/ledger';
-import type { YdJobStatus } from '../yingdao/types';
 import { DEADLINE_MS } from './apply-status';
-import { pollRun, sweep, type PollerDeps } from './poller';
+import { pollRun, sweep } from './poller';
+import { GHOST, OFFLINE, TENANT, runFixture, type Run } from './run-fixture';
 import { RunTokens } from './run-token';
 import { TASK_KINDS } from './task-kinds';
 import { triggerTask } from './trigger';
 
-interface Run {
-  runId: string;
-  arrId: string;
-  runStatus: string;
-  errorMsg: string;
-}
-
-const TENANT = '000000';
-const CALLBACK = '/api/smart-yingdao/callback';
-const OFFLINE = 'sim-offline@sandbox';
-/** No such robot in the sandbox: job/start answers 400 (src/sandbox/yingdao/routes-jobs.ts). */
-const GHOST = 'ghost@sandbox';
 const BROWSE = TASK_KINDS.dy_browse;
 
 describe.each(backends)('run lifecycle on %s', (kind) => {
-  let s: TestServer;
-  let h: Harness;
-  let admin: string;
-  let adminId: bigint;
-  let deps: PollerDeps;
-  let seq = 0;
-
-  beforeAll(async () => {
-    s = await startSandboxedServer(kind);
-    // secondMs 1000: a job waiting for the offline robot stays `waiting` for its whole 600 s wait timeout
-    h = await startYingdaoHarness({ secondMs: 1000, callbackUrl: () => undefined });
-    const t = await login(s.app);
-    admin = t.access_token;
-    adminId = BigInt(t.user_id);
-    const auth = await call('POST', '/api/smart-system/yingdao-auth/save', 'yingdaoAuthSave', admin, {
-      authName: '生命周期测试',
-      apiBaseUrl: h.yingdaoUrl,
-      accessKeyId: 'sandbox-lifecycle',
-      accessKeySecret: 'sandbox-secret',
-    });
-    expect(auth.status, JSON.stringify(auth.body)).toBe(200);
-    deps = { db: db(), yingdao: yingdaoResolver(db(), undefined) };
-  });
-  afterAll(async () => {
-    await s?.close();
-    await h?.close();
-  });
-
-  const call = contractCall(() => s);
-  const db = () => s.handle.db;
-  const setPower = (power: number) => db().update(user).set({ power }).where(eq(user.id, adminId));
-  const power = async () =>
-    (await db().select({ p: user.power }).from(user).where(eq(user.id, adminId)))[0]!.p;
-  /** The power_logs rows of one run, oldest first. */
-  const ledger = (groupId: bigint | string) =>
-    db()
-      .select()
-      .from(powerLogs)
-      .where(eq(powerLogs.bizId, String(groupId)))
-      .orderBy(asc(powerLogs.createTime), asc(powerLogs.id));
+  const f = runFixture(kind, { authName: '生命周期测试', accessKeyId: 'sandbox-lifecycle' });
+  const { call, db, setPower, power, ledger, browseGroup, force, callbackOf, withCallbackApp } = f;
+  const browse = f.browseTask;
+  const triggerBrowse = f.triggerBrowse;
   const allPowerLogs = async () => (await db().select({ id: powerLogs.id }).from(powerLogs)).length;
-  const browseGroup = async (id: bigint | string) =>
-    (
-      await db()
-        .select()
-        .from(dyBroweLogGroup)
-        .where(eq(dyBroweLogGroup.id, BigInt(id)))
-    )[0]!;
   const commentGroup = async (id: bigint | string) =>
     (
       await db()
@@ -123,49 +58,16 @@ describe.each(backends)('run lifecycle on %s', (kind) => {
       .where(inArray(dyCommLogGroup.runStatus, ['PENDING', 'WAITING', 'RUNNING', 'STOPPING']))),
   ];
 
-  async function browseUnit(robot: string) {
-    const arrName = `浏览账号-${robot}-${++seq}`;
-    const res = await call('POST', '/api/smart-dy/dy_arr/submit', 'dyArrSubmit', admin, {
-      arrName,
-      robotAccount: robot,
-    });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    return (await db().select().from(dyArr).where(eq(dyArr.arrName, arrName)))[0]!.id;
-  }
-
-  async function browse(robots: string[], powerPerRun: number) {
-    const arrIds = [];
-    for (const r of robots) arrIds.push(await browseUnit(r));
-    const taskName = `浏览任务-${++seq}`;
-    const res = await call('POST', '/api/smart-dy/dy_browse/submit', 'dyBrowseSubmit', admin, {
-      taskName,
-      arrIds: arrIds.join(','),
-      robotUuid: 'sandbox-app-dy_browse',
-      browseMode: 1,
-      browseCount: 3,
-      powerPerRun,
-    });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    const id = (await db().select().from(dyBrowse).where(eq(dyBrowse.taskName, taskName)))[0]!.id;
-    return { id, arrIds };
-  }
-
-  const triggerBrowse = (id: bigint) =>
-    call<{ runs: Run[] }>('POST', '/api/smart-dy/dy_browse/triggerJob', 'dyBrowseTriggerJob', admin, {
-      id: String(id),
-      force: true,
-    });
-
   async function comment(robot: string, urls: number) {
-    const arrName = `评论账号-${robot}-${++seq}`;
-    const arr = await call('POST', '/api/smart-dyComm/dy_comm_arr/submit', 'dyCommArrSubmit', admin, {
+    const arrName = `评论账号-${robot}-${f.next()}`;
+    const arr = await call('POST', '/api/smart-dyComm/dy_comm_arr/submit', 'dyCommArrSubmit', f.admin, {
       arrName,
       robotAccount: robot,
     });
     expect(arr.status, JSON.stringify(arr.body)).toBe(200);
     const arrId = (await db().select().from(dyCommArr).where(eq(dyCommArr.arrName, arrName)))[0]!.id;
-    const taskName = `评论任务-${++seq}`;
-    const res = await call('POST', '/api/smart-dyComm/dy_comm/submit', 'dyCommSubmit', admin, {
+    const taskName = `评论任务-${f.next()}`;
+    const res = await call('POST', '/api/smart-dyComm/dy_comm/submit', 'dyCommSubmit', f.admin, {
       taskName,
       arrIds: String(arrId),
       robotUuid: 'sandbox-app-dy_comm',
@@ -177,9 +79,9 @@ describe.each(backends)('run lifecycle on %s', (kind) => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const id = (await db().select().from(dyComm).where(eq(dyComm.taskName, taskName)))[0]!.id;
     for (let i = 0; i < urls; i++) {
-      const u = await call('POST', '/api/smart-dyComm/dy_comm_url/submit', 'dyCommUrlSubmit', admin, {
+      const u = await call('POST', '/api/smart-dyComm/dy_comm_url/submit', 'dyCommUrlSubmit', f.admin, {
         commId: String(id),
-        url: `https://www.douyin.com/video/73${String(seq).padStart(6, '0')}5493264${String(10 + i)}`,
+        url: `https://www.douyin.com/video/73${String(f.next()).padStart(6, '0')}5493264${String(10 + i)}`,
       });
       expect(u.status, JSON.stringify(u.body)).toBe(200);
     }
@@ -187,44 +89,10 @@ describe.each(backends)('run lifecycle on %s', (kind) => {
   }
 
   const triggerComment = (id: bigint) =>
-    call<{ runs: Run[] }>('POST', '/api/smart-dyComm/dy_comm/triggerJob', 'dyCommTriggerJob', admin, {
+    call<{ runs: Run[] }>('POST', '/api/smart-dyComm/dy_comm/triggerJob', 'dyCommTriggerJob', f.admin, {
       id: String(id),
       force: true,
     });
-
-  /** Moves the sandbox job on, as Yingdao would (no callback is posted: see the header). */
-  function force(jobUuid: string, status: YdJobStatus) {
-    expect(h.sandbox.forceStatus(jobUuid, status), `sandbox job ${jobUuid} → ${status}`).toBe(true);
-  }
-  const callbackOf = (jobUuid: string) => callbackBody(h.sandbox.job(jobUuid)!);
-
-  /**
-   * Runs `work` next to a second instance of the server on the same database and closes it after: the callback
-   * route answers at once and applies the job in the background, and closing the app waits for that work
-   * (src/engine/index.ts `Engine.close`), so the test reads the state the deliveries left.
-   */
-  async function withCallbackApp<T>(work: (deliver: (body: unknown) => Promise<Delivery>) => Promise<T>) {
-    const app: FastifyInstance = await buildApp({ db: db(), config: { logger: false } });
-    await app.ready();
-    try {
-      return await work(async (body) => {
-        const res = await app.inject({
-          method: 'POST',
-          url: CALLBACK,
-          ...(typeof body === 'string'
-            ? { payload: body, headers: { 'content-type': 'application/json' } }
-            : { payload: body as object }),
-        });
-        return { status: res.statusCode, body: res.json() as Delivery['body'] };
-      });
-    } finally {
-      await app.close();
-    }
-  }
-  interface Delivery {
-    status: number;
-    body: { code: number; success: boolean; msg: string };
-  }
 
   it('START_FAILED: a comment run whose job/start is refused ends at once and writes nothing else', async () => {
     await setPower(10);
@@ -245,7 +113,7 @@ describe.each(backends)('run lifecycle on %s', (kind) => {
     expect(await allPowerLogs()).toBe(logsBefore);
     expect(await power()).toBe(10);
     // no job exists for it, no robot worked, the unit did not run
-    expect([...h.sandbox.jobs.values()].some((j) => j.idempotentUuid === g.idempotentUuid)).toBe(false);
+    expect([...f.h.sandbox.jobs.values()].some((j) => j.idempotentUuid === g.idempotentUuid)).toBe(false);
     expect(await db().select().from(dyCommLog).where(eq(dyCommLog.groupId, g.id))).toEqual([]);
     const [unit] = await db().select().from(dyCommArr).where(eq(dyCommArr.id, arrId));
     expect(unit!.lastRunTime).toBeNull();
@@ -265,10 +133,16 @@ describe.each(backends)('run lifecycle on %s', (kind) => {
     expect(failed!.errorMsg).toMatch(/^影刀任务启动失败: .*机器人账号不存在/);
     expect(waiting).toMatchObject({ arrId: String(arrIds[1]), runStatus: 'WAITING', errorMsg: '' });
 
-    const f = await browseGroup(failed!.runId);
-    expect(f).toMatchObject({ runStatus: 'START_FAILED', jobUuid: '', ydStatus: '', powerCost: 0 });
+    const failedGroup = await browseGroup(failed!.runId);
+    expect(failedGroup).toMatchObject({ runStatus: 'START_FAILED', jobUuid: '', ydStatus: '', powerCost: 0 });
     expect(
-      (await ledger(f.id)).map((l) => [l.changeType, l.power, l.powerBefore, l.powerAfter, l.bizType]),
+      (await ledger(failedGroup.id)).map((l) => [
+        l.changeType,
+        l.power,
+        l.powerBefore,
+        l.powerAfter,
+        l.bizType,
+      ]),
     ).toEqual([
       [PowerChange.CONSUME, -4, 10, 6, 'DY_BROWSE_RUN'],
       [PowerChange.REFUND, 4, 6, 10, 'DY_BROWSE_RUN'],
@@ -279,7 +153,7 @@ describe.each(backends)('run lifecycle on %s', (kind) => {
     expect((await ledger(w.id)).map((l) => [l.changeType, l.power])).toEqual([[PowerChange.CONSUME, -4]]);
     // 10 − 4 (refused run, refunded) − 4 (the run that started)
     expect(await power()).toBe(6);
-    expect(await db().select().from(dyBrowseLog).where(eq(dyBrowseLog.groupId, f.id))).toEqual([]);
+    expect(await db().select().from(dyBrowseLog).where(eq(dyBrowseLog.groupId, failedGroup.id))).toEqual([]);
     const units = await db().select().from(dyArr).where(inArray(dyArr.id, arrIds));
     expect(units.find((u) => u.id === arrIds[0])!.lastRunTime).toBeNull();
     expect(units.find((u) => u.id === arrIds[1])!.lastRunTime).not.toBeNull();
@@ -295,7 +169,7 @@ describe.each(backends)('run lifecycle on %s', (kind) => {
 
     // the run that started is cancelled (cleaning up; CANCELLED itself is the next case)
     force(w.jobUuid, 'cancel');
-    expect(await pollRun(deps, BROWSE, w.id)).toBe('CANCELLED');
+    expect(await pollRun(f.deps, BROWSE, w.id)).toBe('CANCELLED');
     expect(await power()).toBe(7);
     expect(await activeRuns()).toEqual([]);
   });
@@ -309,9 +183,9 @@ describe.each(backends)('run lifecycle on %s', (kind) => {
     expect(await power()).toBe(7);
 
     // job/stop through the tenant's own client: Yingdao cancels a job not yet running (§3.1, sandbox/yingdao/jobs.ts)
-    const binding = (await deps.yingdao(TENANT, null))!;
+    const binding = (await f.deps.yingdao(TENANT, null))!;
     await binding.client.stopJob(jobUuid);
-    expect(h.sandbox.job(jobUuid)!.status).toBe('cancel');
+    expect(f.h.sandbox.job(jobUuid)!.status).toBe('cancel');
     const first = await withCallbackApp((deliver) => deliver(callbackOf(jobUuid)));
     expect(first).toMatchObject({ status: 200, body: { code: 200, success: true } });
 
@@ -334,7 +208,7 @@ describe.each(backends)('run lifecycle on %s', (kind) => {
     // Yingdao retries a callback (§3.1), and the poller may still look: neither changes the run or the ledger
     const again = await withCallbackApp((deliver) => deliver(callbackOf(jobUuid)));
     expect(again.status).toBe(200);
-    expect(await pollRun(deps, BROWSE, g.id)).toBeUndefined();
+    expect(await pollRun(f.deps, BROWSE, g.id)).toBeUndefined();
     expect(await browseGroup(g.id)).toEqual(g);
     expect(await ledger(g.id)).toHaveLength(2);
     expect(await power()).toBe(10);
@@ -348,13 +222,13 @@ describe.each(backends)('run lifecycle on %s', (kind) => {
     const gid = BigInt(run.runId);
 
     force(jobUuid, 'running');
-    expect(await pollRun(deps, BROWSE, gid)).toBe('RUNNING');
+    expect(await pollRun(f.deps, BROWSE, gid)).toBe('RUNNING');
     force(jobUuid, 'stopping');
-    expect(await pollRun(deps, BROWSE, gid)).toBe('STOPPING');
+    expect(await pollRun(f.deps, BROWSE, gid)).toBe('STOPPING');
     expect(await browseGroup(gid)).toMatchObject({ runStatus: 'STOPPING', ydStatus: 'stopping' });
     // an observation behind the one stored (a slow poll answer) does not move the run back
     force(jobUuid, 'running');
-    expect(await pollRun(deps, BROWSE, gid)).toBeUndefined();
+    expect(await pollRun(f.deps, BROWSE, gid)).toBeUndefined();
     expect((await browseGroup(gid)).runStatus).toBe('STOPPING');
 
     force(jobUuid, 'stopped');
@@ -375,11 +249,11 @@ describe.each(backends)('run lifecycle on %s', (kind) => {
       {
         db: db(),
         tokens: new RunTokens(db()),
-        yingdao: deps.yingdao,
+        yingdao: f.deps.yingdao,
         apiBase: () => 'http://127.0.0.1',
         now: () => t0,
       },
-      { tenantId: TENANT, taskType: 'dy_browse', taskId: id, triggerType: 2, force: true, userId: adminId },
+      { tenantId: TENANT, taskType: 'dy_browse', taskId: id, triggerType: 2, force: true, userId: f.adminId },
     );
     const run = result.runs[0]!;
     expect(run.runStatus).toBe('WAITING');
@@ -392,11 +266,11 @@ describe.each(backends)('run lifecycle on %s', (kind) => {
 
     // a second before the deadline the run is only asked about (Yingdao: still waiting)
     const before = new Date(t0.getTime() + DEADLINE_MS - 1000);
-    expect(await sweep(deps, before)).toBe(1);
+    expect(await sweep(f.deps, before)).toBe(1);
     expect(await browseGroup(gid)).toMatchObject({ runStatus: 'WAITING', ydStatus: 'waiting' });
 
     const after = new Date(t0.getTime() + DEADLINE_MS + 1000);
-    await sweep(deps, after);
+    await sweep(f.deps, after);
     const g = await browseGroup(gid);
     expect(g).toMatchObject({ runStatus: 'TIMEOUT', errorMsg: '超过 25 小时未结束', powerCost: 0 });
     expect(g.endTime?.getTime()).toBe(after.getTime());
@@ -416,8 +290,8 @@ describe.each(backends)('run lifecycle on %s', (kind) => {
       await deliver(callbackOf(g.jobUuid)),
     ]);
     expect(late.map((d) => d.status)).toEqual([200, 200]);
-    expect(await sweep(deps, new Date(after.getTime() + 3600_000))).toBe(0);
-    expect(await pollRun(deps, BROWSE, gid)).toBeUndefined();
+    expect(await sweep(f.deps, new Date(after.getTime() + 3600_000))).toBe(0);
+    expect(await pollRun(f.deps, BROWSE, gid)).toBeUndefined();
     expect(await browseGroup(gid)).toEqual(g);
     expect(await ledger(gid)).toHaveLength(2);
     expect(await power()).toBe(10);
@@ -433,13 +307,13 @@ describe.each(backends)('run lifecycle on %s', (kind) => {
     const { jobUuid } = await commentGroup(gid);
     // the robot comments (power charged per accepted AI comment) and its job finishes, but no callback arrives
     // and the poller never gets an answer: the run is still open at its deadline
-    await h.sandbox.waitForStatus(jobUuid, 'finish', 20_000);
+    await f.h.sandbox.waitForStatus(jobUuid, 'finish', 20_000);
     const open = await commentGroup(gid);
     expect(open).toMatchObject({ runStatus: 'WAITING', successCount: 2, powerCost: 2 });
     expect(await power()).toBe(8);
     expect(await activeRuns()).toEqual([{ id: gid }]);
 
-    await sweep(deps, new Date(open.pollDeadline!.getTime() + 1000));
+    await sweep(f.deps, new Date(open.pollDeadline!.getTime() + 1000));
     const g = await commentGroup(gid);
     expect(g.runStatus).toBe('TIMEOUT');
     // the two comments were written and posted: §3.2 charges an accepted comment, §4.1 refunds only a reservation
@@ -461,12 +335,12 @@ describe.each(backends)('run lifecycle on %s', (kind) => {
 
     // the callback's path and the poller's path (./poller.ts pollRun, with and without `fromCallback`), all at once
     const results = await Promise.all([
-      pollRun(deps, BROWSE, gid, true),
-      pollRun(deps, BROWSE, gid, false),
-      pollRun(deps, BROWSE, gid, true),
-      pollRun(deps, BROWSE, gid, false),
-      pollRun(deps, BROWSE, gid, true),
-      pollRun(deps, BROWSE, gid, false),
+      pollRun(f.deps, BROWSE, gid, true),
+      pollRun(f.deps, BROWSE, gid, false),
+      pollRun(f.deps, BROWSE, gid, true),
+      pollRun(f.deps, BROWSE, gid, false),
+      pollRun(f.deps, BROWSE, gid, true),
+      pollRun(f.deps, BROWSE, gid, false),
     ]);
     const winners = results.flatMap((r, i) => (r === undefined ? [] : [i]));
     expect(results.filter((r) => r !== undefined)).toEqual(['CANCELLED']);
@@ -488,7 +362,7 @@ describe.each(backends)('run lifecycle on %s', (kind) => {
     const gid = BigInt(run.runId);
     const { jobUuid } = await browseGroup(gid);
     force(jobUuid, 'running');
-    expect(await pollRun(deps, BROWSE, gid)).toBe('RUNNING');
+    expect(await pollRun(f.deps, BROWSE, gid)).toBe('RUNNING');
     force(jobUuid, 'finish');
     const body = callbackOf(jobUuid);
 
@@ -496,7 +370,7 @@ describe.each(backends)('run lifecycle on %s', (kind) => {
       Promise.all([
         Promise.all([deliver(body), deliver(body), deliver(body)]),
         // a minute on: the run's last look (the poll above) is stale, so the sweep asks about it too
-        sweep(deps, new Date(Date.now() + 60_000)),
+        sweep(f.deps, new Date(Date.now() + 60_000)),
       ]),
     );
     expect(deliveries.map((d) => d.status)).toEqual([200, 200, 200]);
@@ -504,7 +378,7 @@ describe.each(backends)('run lifecycle on %s', (kind) => {
     const g = await browseGroup(gid);
     expect(g).toMatchObject({ runStatus: 'SUCCESS', ydStatus: 'finish', errorMsg: '', powerCost: 4 });
     expect(g.endTime).not.toBeNull();
-    expect(g.outputs).toEqual(h.sandbox.job(jobUuid)!.outputs);
+    expect(g.outputs).toEqual(f.h.sandbox.job(jobUuid)!.outputs);
     // the robot reported no actions here, so the run's counts stay as they were
     expect([g.successCount, g.failCount, g.skipCount]).toEqual([0, 0, 0]);
     expect((await ledger(gid)).map((l) => [l.changeType, l.power])).toEqual([[PowerChange.CONSUME, -4]]);
@@ -525,7 +399,7 @@ describe.each(backends)('run lifecycle on %s', (kind) => {
       comment: await db().select().from(dyCommLogGroup).orderBy(asc(dyCommLogGroup.id)),
       logs: await db().select().from(powerLogs).orderBy(asc(powerLogs.id)),
       power: await power(),
-      queries: h.sandbox.count('/oapi/dispatch/v2/job/query'),
+      queries: f.h.sandbox.count('/oapi/dispatch/v2/job/query'),
     });
     const before = await snapshot();
     const malformed: unknown[] = [
