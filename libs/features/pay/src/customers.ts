@@ -1,5 +1,6 @@
 import { userPage } from '@smart/api-sdk';
-import type { RemoteOptions } from '@smart/crud';
+import { useRemoteOptions, type RemoteOptions } from '@smart/crud';
+import { useMemo } from 'react';
 
 /**
  * The customers of the tenant a grant or a card may go to: its users, by name and account. One page of the largest
@@ -15,3 +16,9 @@ export const CUSTOMERS: RemoteOptions = {
     }));
   },
 };
+
+/** The customers as combobox options (string values), loaded only while `open` (a dialog's). */
+export function useCustomerOptions(open: boolean): { label: string; value: string }[] {
+  const loaded = useRemoteOptions(open ? CUSTOMERS : undefined);
+  return useMemo(() => loaded.map((o) => ({ label: o.label, value: String(o.value) })), [loaded]);
+}

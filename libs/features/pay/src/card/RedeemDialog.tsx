@@ -1,9 +1,8 @@
 import { rpaCardPasswordRedeem } from '@smart/api-sdk';
-import { useRemoteOptions } from '@smart/crud';
 import { Button, Combobox, Field, Input, SimpleDialog, toast } from '@smart/ui';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CUSTOMERS } from '../customers';
+import { useCustomerOptions } from '../customers';
 
 export interface RedeemDialogProps {
   open: boolean;
@@ -19,8 +18,7 @@ export interface RedeemDialogProps {
  */
 export function RedeemDialog({ open, onOpenChange, onRedeemed }: RedeemDialogProps) {
   const { t } = useTranslation();
-  const loaded = useRemoteOptions(open ? CUSTOMERS : undefined);
-  const customers = useMemo(() => loaded.map((o) => ({ label: o.label, value: String(o.value) })), [loaded]);
+  const customers = useCustomerOptions(open);
   const [cardNo, setCardNo] = useState('');
   const [cardSecret, setCardSecret] = useState('');
   const [ydUserId, setYdUserId] = useState('');

@@ -1,9 +1,9 @@
 import { grantRecordGrant, type GrantRequestGrantType } from '@smart/api-sdk';
-import { useOptions, useRemoteOptions } from '@smart/crud';
+import { useOptions } from '@smart/crud';
 import { Button, Combobox, Field, Input, RadioGroup, SimpleDialog, Textarea, toast } from '@smart/ui';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CUSTOMERS } from '../customers';
+import { useCustomerOptions } from '../customers';
 
 /** What may be granted (contract GrantRequest.grantType): 1 power, 2 balance (yuan), 3 service days. */
 export const GRANT_TYPES = [1, 2, 3] as const;
@@ -35,8 +35,7 @@ export interface GrantDialogProps {
 export function GrantDialog({ open, onOpenChange, onGranted }: GrantDialogProps) {
   const { t } = useTranslation();
   const id = useId();
-  const loaded = useRemoteOptions(open ? CUSTOMERS : undefined);
-  const customers = useMemo(() => loaded.map((o) => ({ label: o.label, value: String(o.value) })), [loaded]);
+  const customers = useCustomerOptions(open);
   const [ydUserId, setYdUserId] = useState('');
   const [type, setType] = useState<GrantType>(1);
   const [amount, setAmount] = useState('');
