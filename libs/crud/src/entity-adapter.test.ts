@@ -20,6 +20,8 @@ function manifest(sent: Form[]): EntityManifest<Form, Form> {
       },
       { name: 'mode', type: 'string', enum: ['', 'a'], inForm: true, required: false, readOnly: false },
       { name: 'remark', type: 'string', inForm: true, required: false, readOnly: false },
+      { name: 'createTime', type: 'string', inForm: false, required: true, readOnly: false },
+      { name: 'statusName', type: 'string', inForm: false, required: false, readOnly: true },
     ],
     api: {
       submit: async (body: Form) => {
@@ -42,5 +44,19 @@ describe('the entity adapter', () => {
       { id: '1', taskName: 'a', mode: 'a', remark: '' },
       { id: '1', taskName: 'a', priority: 'low' },
     ]);
+  });
+
+  it('sends an edited detail without its view-only fields, keeping the id and values the page adds', async () => {
+    const sent: Form[] = [];
+    const adapter = entityAdapter(manifest(sent));
+    const detail = {
+      id: '7',
+      taskName: 'a',
+      remark: 'r',
+      createTime: '2026-11-22 10:00:00',
+      statusName: '运行中',
+    };
+    await adapter.update({ ...detail, taskName: 'b', pageOwn: 'x' });
+    expect(sent).toEqual([{ id: '7', taskName: 'b', remark: 'r', pageOwn: 'x' }]);
   });
 });

@@ -7,29 +7,36 @@ function missing(entity: { name: string }, role: string): never {
 }
 
 /**
- * The CRUD kit's data access for an entity, through the SDK functions its manifest binds (`entity.api`): what
- * param.adapter.ts used to write by hand. `submit` creates without an id and updates with one; where the contract
- * splits it, `save` creates and `update` updates. Tenant scoping is the server's.
+ * The write body of the dialog's values: without the view-only fields, and without the choices left empty — a
+ * select the operator did not touch holds '', which an optional field whose contract values do not include '' (a
+ * task's `priority`: high, middle, low) must not send: the server answers 400 to it, where leaving it out keeps the
+ * server's default.
  */
-/**
- * The body without the choices left empty: a select the operator did not touch holds '', which an optional field
- * whose contract values do not include '' (a task's `priority`: high, middle, low) must not send — the server
- * answers 400 to it, where leaving it out keeps the server's default.
- */
-function withoutEmptyChoices<Form>(entity: EntityManifest<unknown, Form>, form: Form): Form {
+function writeBody<Form>(entity: EntityManifest<unknown, Form>, form: Form): Form {
   const body = { ...(form as Record<string, unknown>) };
   for (const f of entity.fields) {
+    // a field of the view only (the audit columns a detail carries, labels the server computes) is no part of
+    // the write body the contract declares; values a page adds of its own (`extra`) are left alone
+    if (!f.inForm && f.name !== 'id') {
+      delete body[f.name];
+      continue;
+    }
     if (!f.enum || f.required || f.enum.includes('')) continue;
     if (body[f.name] === '' || body[f.name] === null) delete body[f.name];
   }
   return body as Form;
 }
 
+/**
+ * The CRUD kit's data access for an entity, through the SDK functions its manifest binds (`entity.api`): what
+ * param.adapter.ts used to write by hand. `submit` creates without an id and updates with one; where the contract
+ * splits it, `save` creates and `update` updates. Tenant scoping is the server's.
+ */
 export function entityAdapter<Row, Form>(entity: EntityManifest<Row, Form>): CrudAdapter<Row, Form> {
   const { list, detail, submit, save, update, remove } = entity.api;
   const create = save ?? submit;
   const change = update ?? submit;
-  const clean = (form: Form) => withoutEmptyChoices(entity as EntityManifest<unknown, Form>, form);
+  const clean = (form: Form) => writeBody(entity as EntityManifest<unknown, Form>, form);
   return {
     async list(params) {
       if (!list) return missing(entity, 'list');
