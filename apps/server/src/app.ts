@@ -262,7 +262,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     ...postModule(db, entities),
     ...dictBizHandlers(db),
     ...deptHandlers(db),
-    ...tenantHandlers(db),
+    ...tenantHandlers(db, entities),
     ...clientModule(db, entities),
     ...regionHandlers(db),
     ...logModule(db, entities),

@@ -353,16 +353,7 @@ export const MENU_CATALOGUE: GroupDecl[] = [
       { entity: 'topmenu' },
       { entity: 'param', id: SEED_IDS.menuParam },
       { entity: 'tenant' },
-      {
-        code: 'tenantpackage',
-        zh: '租户产品包',
-        en: 'Tenant packages',
-        path: '/system/tenantpackage',
-        icon: 'package',
-        remove: api('smart-system', 'tenant-package'),
-        // docs/spec.md §2: add, edit and delete; the view button is hidden
-        buttons: ['add', 'edit', 'delete'],
-      },
+      { entity: 'tenant-package' },
       { entity: 'client' },
     ],
   },

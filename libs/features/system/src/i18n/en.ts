@@ -116,18 +116,9 @@ const en: Shape<SystemCatalogue> = {
       },
     },
     tenantPackage: {
-      title: 'Tenant package',
-      packageName: 'Package name',
-      menuId: 'Menus',
-      remark: 'Remark',
-      rules: {
-        packageName: 'Please enter package name',
-        menuId: 'Please select menus',
-      },
       placeholders: {
-        packageName: 'Enter package name',
+        // the menus are picked from a tree on this page, where the contract's field is typed
         menuId: 'Select menus',
-        remark: 'Enter remark',
       },
     },
     client: {

@@ -112,18 +112,9 @@ const zh = {
       },
     },
     tenantPackage: {
-      title: '租户产品包',
-      packageName: '产品包名称',
-      menuId: '菜单列表',
-      remark: '备注',
-      rules: {
-        packageName: '请输入产品包名称',
-        menuId: '请选择菜单',
-      },
       placeholders: {
-        packageName: '请输入产品包名称',
+        // the menus are picked from a tree on this page, where the contract's field is typed
         menuId: '请选择菜单列表',
-        remark: '请输入备注',
       },
     },
     client: {

@@ -1,14 +1,10 @@
-// The real tenant package page (resource + SDK adapter + HTTP layer) against MSW, through msw-storybook-addon (see
-// ParamPage.stories.tsx and libs/ui/.storybook for the worker set-up).
-import {
-  configureHttp,
-  type TenantPackage,
-  type TenantPackageSave,
-  type TenantPackageUpdate,
-  type TreeNode,
-} from '@smart/api-sdk';
+// The real tenant package page (manifest resource + entity adapter + HTTP layer) against the contract's in-memory
+// backend (`@smart/crud/testing`), through msw-storybook-addon (see ParamPage.stories.tsx for the worker set-up).
+import { configureHttp, type TenantPackage, type TreeNode } from '@smart/api-sdk';
+import { entityCatalogue, tenantPackageEntity } from '@smart/api-sdk/entities';
 import { createMockHandlers, envelope, getTenantPackageListResponseMock } from '@smart/api-sdk/mocks';
 import { CrudProvider } from '@smart/crud';
+import { catalogueT, memoryBackend } from '@smart/crud/testing';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { http, HttpResponse } from 'msw';
 import { expect, screen, waitFor, within } from 'storybook/test';
@@ -16,12 +12,7 @@ import { treeNode } from '../shared/tree-node.fixture';
 import zh from '../i18n/zh';
 import TenantPackagePage from './TenantPackagePage';
 
-const t = (key: string) => {
-  const value = key
-    .split('.')
-    .reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], zh);
-  return typeof value === 'string' ? value : key;
-};
+const t = catalogueT(zh, entityCatalogue.zh);
 
 configureHttp({ baseUrl: '', getToken: () => 'storybook-token' });
 
@@ -35,44 +26,21 @@ const menus: TreeNode[] = [
   treeNode('30', '工作台'),
 ];
 
-/** A small stateful backend: list, detail, save, update and remove, plus the menu tree. */
-function memoryHandlers() {
-  const template = getTenantPackageListResponseMock().data.records[0] as TenantPackage;
-  let rows: TenantPackage[] = [
-    { ...template, id: '701', packageName: '基础版', menuId: '30', remark: '只有工作台' },
-    { ...template, id: '702', packageName: '标准版', menuId: '10,11,12,13,30', remark: '' },
-  ];
-  return [
-    http.get('*/api/smart-system/menu/tree', () => HttpResponse.json(envelope(menus))),
-    http.get('*/api/smart-system/tenant-package/list', () =>
-      HttpResponse.json(envelope({ records: rows, total: rows.length, size: 10, current: 1, pages: 1 })),
-    ),
-    http.get('*/api/smart-system/tenant-package/detail', ({ request }) => {
-      const id = new URL(request.url).searchParams.get('id');
-      return HttpResponse.json(envelope(rows.find((r) => r.id === id) ?? null));
-    }),
-    http.post('*/api/smart-system/tenant-package/save', async ({ request }) => {
-      const body = (await request.json()) as TenantPackageSave;
-      rows = [{ ...template, ...body, id: String(800 + rows.length) } as TenantPackage, ...rows];
-      return HttpResponse.json(envelope({}));
-    }),
-    http.post('*/api/smart-system/tenant-package/update', async ({ request }) => {
-      const body = (await request.json()) as TenantPackageUpdate;
-      rows = rows.map((r) => (r.id === body.id ? { ...r, ...body } : r));
-      return HttpResponse.json(envelope({}));
-    }),
-    http.post('*/api/smart-system/tenant-package/remove', ({ request }) => {
-      const ids = (new URL(request.url).searchParams.get('ids') ?? '').split(',');
-      rows = rows.filter((r) => !ids.includes(r.id));
-      return HttpResponse.json(envelope({}));
-    }),
-  ];
-}
+const template = getTenantPackageListResponseMock().data.records[0] as TenantPackage;
+const backend = memoryBackend(tenantPackageEntity, [
+  { ...template, id: '701', packageName: '基础版', menuId: '30', remark: '只有工作台' },
+  { ...template, id: '702', packageName: '标准版', menuId: '10,11,12,13,30', remark: '' },
+]);
+const handlers = [
+  ...backend.handlers,
+  http.get('*/api/smart-system/menu/tree', () => HttpResponse.json(envelope(menus))),
+];
 
 const meta = {
   title: 'Features/System/TenantPackagePage',
   component: TenantPackagePage,
-  parameters: { layout: 'padded', msw: { handlers: createMockHandlers(memoryHandlers()) } },
+  parameters: { layout: 'padded', msw: { handlers: createMockHandlers(handlers) } },
+  beforeEach: () => backend.reset(),
   decorators: [
     (Story) => (
       <CrudProvider value={{ t, can: () => true }}>
@@ -102,7 +70,7 @@ export const AddWithTwoMenus: Story = {
     await userEvent.click(canvas.getByRole('button', { name: '新增' }));
     const dialog = await screen.findByRole('dialog');
     await userEvent.type(within(dialog).getByLabelText(/产品包名称/), '专业版');
-    await userEvent.click(await within(dialog).findByRole('combobox', { name: /菜单列表/ }));
+    await userEvent.click(await within(dialog).findByRole('combobox', { name: /菜单权限/ }));
     const tree = await screen.findByRole('tree');
     await userEvent.click(within(tree).getByRole('treeitem', { name: '工作台' }));
     await userEvent.click(within(tree).getByRole('treeitem', { name: '日志管理' }));

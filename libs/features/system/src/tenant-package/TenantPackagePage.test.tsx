@@ -1,15 +1,10 @@
-import {
-  configureHttp,
-  resetHttpConfig,
-  type TenantPackage,
-  type TenantPackageSave,
-  type TenantPackageUpdate,
-  type TreeNode,
-} from '@smart/api-sdk';
+import { configureHttp, resetHttpConfig, type TenantPackage, type TreeNode } from '@smart/api-sdk';
+import { entityCatalogue, tenantPackageEntity } from '@smart/api-sdk/entities';
 import { summary } from './tenant-package.resource';
 import { envelope } from '@smart/api-sdk/mocks';
 import { treeNode } from '../shared/tree-node.fixture';
 import { CrudProvider } from '@smart/crud';
+import { catalogueT, memoryBackend } from '@smart/crud/testing';
 import { Toaster, UiLocaleProvider } from '@smart/ui';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -19,15 +14,6 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import en from '../i18n/en';
 import zh from '../i18n/zh';
 import TenantPackagePage from './TenantPackagePage';
-
-// An in-memory backend speaking the tenant-package contract and the menu selector tree.
-let rows: TenantPackage[] = [];
-const calls = {
-  list: [] as URLSearchParams[],
-  save: [] as TenantPackageSave[],
-  update: [] as TenantPackageUpdate[],
-  remove: [] as string[],
-};
 
 const menus: TreeNode[] = [
   treeNode('10', '系统管理', [treeNode('11', '用户管理'), treeNode('12', '参数管理')]),
@@ -51,47 +37,16 @@ function pack(i: number, over: Partial<TenantPackage> = {}): TenantPackage {
   };
 }
 
+// The contract's in-memory backend (save, update, remove through the real SDK), plus the menu selector tree.
+const backend = memoryBackend(tenantPackageEntity, [pack(1), pack(2, { menuId: '20' })]);
+const { calls } = backend;
 const server = setupServer(
-  http.get('*/api/smart-system/tenant-package/list', ({ request }) => {
-    const q = new URL(request.url).searchParams;
-    calls.list.push(q);
-    const name = q.get('packageName');
-    const hits = rows.filter((r) => !name || r.packageName === name);
-    return HttpResponse.json(envelope({ records: hits, total: hits.length, size: 10, current: 1, pages: 1 }));
-  }),
-  http.get('*/api/smart-system/tenant-package/detail', ({ request }) => {
-    const id = new URL(request.url).searchParams.get('id');
-    return HttpResponse.json(envelope(rows.find((r) => r.id === id) ?? null));
-  }),
+  ...backend.handlers,
   http.get('*/api/smart-system/menu/tree', () => HttpResponse.json(envelope(menus))),
-  http.post('*/api/smart-system/tenant-package/save', async ({ request }) => {
-    const body = (await request.json()) as TenantPackageSave;
-    calls.save.push(body);
-    rows = [pack(rows.length + 1, { ...body, id: String(800 + rows.length) }), ...rows];
-    return HttpResponse.json(envelope({}));
-  }),
-  http.post('*/api/smart-system/tenant-package/update', async ({ request }) => {
-    const body = (await request.json()) as TenantPackageUpdate;
-    calls.update.push(body);
-    rows = rows.map((r) => (r.id === body.id ? { ...r, ...body } : r));
-    return HttpResponse.json(envelope({}));
-  }),
-  http.post('*/api/smart-system/tenant-package/remove', ({ request }) => {
-    const ids = new URL(request.url).searchParams.get('ids') ?? '';
-    calls.remove.push(ids);
-    rows = rows.filter((r) => !ids.split(',').includes(r.id));
-    return HttpResponse.json(envelope({}));
-  }),
 );
 
-const translate = (catalogue: object) => (key: string) => {
-  const value = key
-    .split('.')
-    .reduce<unknown>((n, part) => (n as Record<string, unknown> | undefined)?.[part], catalogue);
-  return typeof value === 'string' ? value : key;
-};
-const tZh = translate(zh);
-const tEn = translate(en);
+const tZh = catalogueT(zh, entityCatalogue.zh);
+const tEn = catalogueT(en, entityCatalogue.en);
 
 function renderPage(locale: 'zh' | 'en' = 'zh') {
   return render(
@@ -106,11 +61,7 @@ function renderPage(locale: 'zh' | 'en' = 'zh') {
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
-  rows = [pack(1), pack(2, { menuId: '20' })];
-  calls.list = [];
-  calls.save = [];
-  calls.update = [];
-  calls.remove = [];
+  backend.reset();
   configureHttp({ baseUrl: 'http://localhost', getToken: () => 'token' });
 });
 afterEach(() => {
@@ -140,8 +91,8 @@ describe('tenant package page', { timeout: 20_000 }, () => {
     await user.tab();
     expect(await within(dialog).findByText('请输入产品包名称')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: '保存' }));
-    expect(await within(dialog).findByText('请选择菜单')).toBeInTheDocument();
-    expect(calls.save).toEqual([]);
+    expect(await within(dialog).findByText('请选择菜单权限')).toBeInTheDocument();
+    expect(calls.submit).toEqual([]);
   });
 
   it('creates a package with two menus of the tree, saved comma-joined', async () => {
@@ -151,7 +102,7 @@ describe('tenant package page', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: '新增' }));
     const dialog = await screen.findByRole('dialog');
     await user.type(within(dialog).getByLabelText(/产品包名称/), '专业版');
-    await user.click(await within(dialog).findByRole('combobox', { name: /菜单列表/ }));
+    await user.click(await within(dialog).findByRole('combobox', { name: /菜单权限/ }));
     const tree = await screen.findByRole('tree');
     const system = within(tree).getByRole('treeitem', { name: '系统管理' });
     await user.click(system.querySelector('[data-slot=tree-select-toggle]') as Element);
@@ -159,8 +110,8 @@ describe('tenant package page', { timeout: 20_000 }, () => {
     await user.click(within(tree).getByRole('treeitem', { name: '日志管理' }));
     await user.keyboard('{Escape}');
     await user.click(within(dialog).getByRole('button', { name: '保存' }));
-    await waitFor(() => expect(calls.save).toHaveLength(1));
-    expect(calls.save[0]).toEqual({ packageName: '专业版', menuId: '11,20', remark: '' });
+    await waitFor(() => expect(calls.submit).toHaveLength(1));
+    expect(calls.submit[0]).toEqual({ packageName: '专业版', menuId: '11,20', remark: '' });
     expect(await screen.findByText('新增成功')).toBeInTheDocument();
   });
 
@@ -175,8 +126,9 @@ describe('tenant package page', { timeout: 20_000 }, () => {
     await user.clear(name);
     await user.type(name, '旗舰版');
     await user.click(within(dialog).getByRole('button', { name: '保存' }));
-    await waitFor(() => expect(calls.update).toHaveLength(1));
-    expect(calls.update[0]).toEqual({ id: '702', packageName: '旗舰版', menuId: '20', remark: '' });
+    await waitFor(() => expect(calls.submit).toHaveLength(1));
+    // only the form's fields go out: the detail's audit columns are not part of the update body
+    expect(calls.submit[0]).toEqual({ id: '702', packageName: '旗舰版', menuId: '20', remark: '' });
     expect(await screen.findByText('更新成功')).toBeInTheDocument();
   });
 

@@ -2,8 +2,7 @@ import { menuTree } from '@smart/api-sdk';
 import { CrudPage, type Option } from '@smart/crud';
 import { useEffect, useMemo, useState } from 'react';
 import { treeOptions } from '../shared/tree-options';
-import { tenantPackageAdapter } from './tenant-package.adapter';
-import { tenantPackageResource } from './tenant-package.resource';
+import { tenantPackageAdapter, tenantPackageResource } from './tenant-package.resource';
 
 export default function TenantPackagePage() {
   const [menus, setMenus] = useState<Option[]>([]);

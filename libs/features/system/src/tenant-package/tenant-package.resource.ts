@@ -1,6 +1,5 @@
-import type { TenantPackage } from '@smart/api-sdk';
-import { defineResource, type Option, type ResourceDef } from '@smart/crud';
-import type { TenantPackageForm } from './tenant-package.adapter';
+import { tenantPackageEntity } from '@smart/api-sdk/entities';
+import { defineResource, entityAdapter, type Option } from '@smart/crud';
 
 /** Menu id → name over the whole tree. */
 function menuNames(options: Option[], out = new Map<string, string>()): Map<string, string> {
@@ -28,52 +27,29 @@ export function summary(menuId: string | undefined, names: ReadonlyMap<string, s
 }
 
 /**
- * The tenant package page of docs/spec.md §2: add, edit, delete and batch delete, no view button. `menus` is the menu
- * tree, loaded by the page, so the list can name the menus and the dialog can offer them.
+ * The tenant package page of docs/spec.md §2 (tenant-package.yaml): the contract's fields, filters and buttons (add,
+ * edit, delete and batch delete, no view). `menus` is the menu tree, loaded by the page, so the dialog picks menus
+ * in a tree and the list names them instead of their ids.
  */
-export function tenantPackageResource(menus: Option[]): ResourceDef<TenantPackage, TenantPackageForm> {
+export function tenantPackageResource(menus: Option[]) {
   const names = menuNames(menus);
-  return defineResource<TenantPackage, TenantPackageForm>({
-    name: 'tenantpackage',
-    title: 'system.tenantPackage.title',
-    columns: [
-      {
-        prop: 'packageName',
-        label: 'system.tenantPackage.packageName',
-        placeholder: 'system.tenantPackage.placeholders.packageName',
-        search: true,
-        width: 200,
-        rules: { required: 'system.tenantPackage.rules.packageName', max: 50 },
-      },
-      {
-        prop: 'menuId',
-        label: 'system.tenantPackage.menuId',
-        placeholder: 'system.tenantPackage.placeholders.menuId',
+  return defineResource(tenantPackageEntity, {
+    columns: {
+      packageName: { width: 200 },
+      menuId: {
         type: 'tree',
         multiple: true,
         options: menus,
         maxTagCount: 6,
         span: 24,
+        // picked, so worded as a choice (the generated placeholder is a typed one's)
+        placeholder: 'system.tenantPackage.placeholders.menuId',
         render: (row) => summary(row.menuId, names),
-        rules: { required: 'system.tenantPackage.rules.menuId' },
       },
-      {
-        prop: 'remark',
-        label: 'system.tenantPackage.remark',
-        placeholder: 'system.tenantPackage.placeholders.remark',
-        type: 'textarea',
-        rows: 2,
-        span: 24,
-        rules: { max: 255 },
-      },
-    ],
-    permissions: {
-      add: 'tenantpackage_add',
-      edit: 'tenantpackage_edit',
-      delete: 'tenantpackage_delete',
-      view: 'tenantpackage_view',
+      remark: { type: 'textarea', rows: 2, span: 24 },
     },
-    actions: { view: false, edit: true, delete: true },
     dialog: { width: 880, closeOnOutsideClick: false },
   });
 }
+
+export const tenantPackageAdapter = entityAdapter(tenantPackageEntity);

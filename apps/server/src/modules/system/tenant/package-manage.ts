@@ -1,48 +1,26 @@
 /**
- * Tenant packages (docs/platform-contract.md §3.8): the generic list, detail, save, update and remove, the select
- * list, and the package bound to a tenant.
+ * Tenant packages (docs/platform-contract.md §3.8): the generic module from the contract's `tenant-package`
+ * declaration (src/crud/define-module.ts), plus what the contract cannot say: the menu ids normalised, the select
+ * list, and the package bound to a tenant. Reads and writes are the platform administrator's (tenant.module.ts).
  */
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { crud, requirePlatformAdmin } from '../../../crud/index';
+import { defineCrudModule } from '../../../crud/define-module';
+import type { EntityRegistry } from '../../../crud/entities';
+import { requirePlatformAdmin } from '../../../crud/index';
 import type { Db } from '../../../db/index';
 import { tenant, tenantPackage } from '../../../db/schema';
 import { ok, parseId, parseIds } from '../../../util';
-import { toPackageVO, type PackageRow } from './tenant-vo';
 
-export function packageCrud(db: Db) {
-  return crud<PackageRow>(db, {
-    table: tenantPackage,
-    id: tenantPackage.id,
-    isDeleted: tenantPackage.isDeleted,
-    audited: true,
-    toVO: toPackageVO,
-    filters: { packageName: { column: tenantPackage.packageName, plain: 'equal', kinds: ['equal', 'like'] } },
-    sortable: {
-      id: tenantPackage.id,
-      package_name: tenantPackage.packageName,
-      create_time: tenantPackage.createTime,
-      update_time: tenantPackage.updateTime,
-    },
-    defaultOrder: [desc(tenantPackage.createTime)],
+export function packageCrud(db: Db, entities: EntityRegistry) {
+  return defineCrudModule(db, entities.get('tenant-package'), tenantPackage, {
     authorizeWrite: requirePlatformAdmin,
-    fields: (b) => ({
-      packageName: b.packageName,
-      // normalised: distinct valid ids
-      menuId: parseIds(String(b.menuId ?? '')).join(','),
-      ...(b.remark !== undefined ? { remark: b.remark } : {}),
-    }),
-    ops: {
-      list: 'tenantPackageList',
-      detail: 'tenantPackageDetail',
-      save: 'tenantPackageSave',
-      update: 'tenantPackageUpdate',
-      remove: 'tenantPackageRemove',
-    },
+    // distinct valid ids, whatever order and repetition the tree selection sent
+    form: (v) => (v.menuId === undefined ? v : { ...v, menuId: parseIds(String(v.menuId)).join(',') }),
   });
 }
 
-export function packageManageHandlers(db: Db) {
+export function packageManageHandlers(db: Db, toVO: (row: typeof tenantPackage.$inferSelect) => object) {
   return {
     async tenantPackageDetailByTenant(req: FastifyRequest) {
       const id = parseId((req.query as { tenantId: string }).tenantId);
@@ -55,7 +33,7 @@ export function packageManageHandlers(db: Db) {
               .innerJoin(tenantPackage, eq(tenantPackage.id, tenant.packageId))
               .where(and(eq(tenant.id, id), eq(tenant.isDeleted, 0), eq(tenantPackage.isDeleted, 0)))
               .limit(1);
-      return ok(row ? toPackageVO(row.p) : {});
+      return ok(row ? toVO(row.p) : {});
     },
     async tenantPackageSelect() {
       const rows = await db
@@ -63,7 +41,7 @@ export function packageManageHandlers(db: Db) {
         .from(tenantPackage)
         .where(eq(tenantPackage.isDeleted, 0))
         .orderBy(desc(tenantPackage.createTime), desc(tenantPackage.id));
-      return ok(rows.map(toPackageVO));
+      return ok(rows.map(toVO));
     },
   };
 }

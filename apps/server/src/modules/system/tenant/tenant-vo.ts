@@ -1,9 +1,8 @@
-/** The views of a tenant and of a tenant package (contract `Tenant`, `TenantPackage`). */
-import type { tenant, tenantPackage } from '../../../db/schema';
+/** The view of a tenant (contract `Tenant`); a package's is the generic one (package-manage.ts). */
+import type { tenant } from '../../../db/schema';
 import { auditVO, formatDateTime } from '../../../util';
 
 export type TenantRow = typeof tenant.$inferSelect;
-export type PackageRow = typeof tenantPackage.$inferSelect;
 
 export function toTenantVO(t: TenantRow) {
   return {
@@ -21,15 +20,5 @@ export function toTenantVO(t: TenantRow) {
     contactNumber: t.contactNumber,
     address: t.address,
     ...auditVO(t),
-  };
-}
-
-export function toPackageVO(p: PackageRow) {
-  return {
-    id: p.id.toString(),
-    packageName: p.packageName,
-    menuId: p.menuId,
-    remark: p.remark,
-    ...auditVO(p),
   };
 }

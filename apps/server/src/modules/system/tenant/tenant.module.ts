@@ -10,6 +10,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import type { EntityRegistry } from '../../../crud/entities';
 import { caller, requirePlatformAdmin } from '../../../crud/index';
 import type { Db } from '../../../db/index';
 import { tenant } from '../../../db/schema';
@@ -20,9 +21,9 @@ import { tenantSettingHandlers } from './tenant-settings';
 
 type Handler = (req: FastifyRequest) => Promise<unknown>;
 
-export function tenantHandlers(db: Db) {
+export function tenantHandlers(db: Db, entities: EntityRegistry) {
   const tenants = tenantCrud(db);
-  const packages = packageCrud(db);
+  const packages = packageCrud(db, entities);
 
   const admin =
     (h: Handler): Handler =>
@@ -34,7 +35,7 @@ export function tenantHandlers(db: Db) {
   const own: Record<string, Handler> = {
     ...tenantManageHandlers(db, tenants),
     ...tenantSettingHandlers(db),
-    ...packageManageHandlers(db),
+    ...packageManageHandlers(db, packages.toVO),
   };
 
   const out: Record<string, Handler> = {};
