@@ -5,7 +5,7 @@ import { hashPassword } from './auth/password';
 import { antMatcher } from './auth/permissions';
 import { customValues } from './auth/data-scope';
 import type { TokenClaims } from './auth/tokens';
-import { MODULE_WRITE_GUARDS, writeGuards } from './auth/button-guard';
+import { writeGuards } from './auth/button-guard';
 import { declaredEntities } from './crud/entities';
 import { dept, dictBiz, menu, param, post, role, tenant, tenantPackage, user } from './db/schema';
 import { attach, notice, oss, sms, smsMessage } from './db/schema-resource';
@@ -1042,24 +1042,16 @@ describe.each(backends)('permissions on %s', (kind) => {
       },
     ];
 
-    /**
-     * Hand-kept guards whose granted call reaches outside the server (the Yingdao connection test): refused below
-     * like every guarded write, with no case that would need the outside system to answer.
-     */
-    const OUTSIDE = new Set(['yingdaoLogin']);
-
     // Declared entities are covered by being declared (src/crud/conformance.test.ts: their guards follow their
-    // buttons and actions, and a caller without the buttons is refused every write); the hand-kept guards need a
-    // case here.
-    it('every hand-kept guarded operation is covered by a case, and every case guards its operation', () => {
+    // buttons and actions, and a caller without the buttons is refused every write); the cases here are the
+    // granted calls, each of a guarded operation.
+    it('every case guards its operation', () => {
       const covered = new Set([...CASES, ...ROLE_CHECKED].map((c) => c.op));
-      for (const op of Object.keys(MODULE_WRITE_GUARDS))
-        if (!OUTSIDE.has(op)) expect(covered, op).toContain(op);
       const guarded = writeGuards(declaredEntities().all);
       for (const op of covered) expect(Object.hasOwn(guarded, op), op).toBe(true);
     });
 
-    // Every guarded write — declared CRUD writes and actions, hand-kept ones — with the buttons of one kind held on
+    // Every guarded write — declared CRUD writes and actions — with the buttons of one kind held on
     // every page (or none): each call needing another kind is refused before its body is looked at, so an empty
     // body (or a bare id) proves the guard and writes nothing.
     it('every guarded write refuses a caller without its kind of button, whatever it sends', async () => {

@@ -1,9 +1,9 @@
 /**
  * Button permissions of write operations (docs/platform-contract.md §3.3, `menu/buttons`): the console shows a page's add, edit
  * and delete buttons from the caller's granted button codes (`<page>_add` …); the server enforces the same codes, so
- * a hidden button is also a refused call. Per operationId: derived from the contract for its declared entities
- * (`writeGuards`), hand-kept in `MODULE_WRITE_GUARDS` for the modules not declared yet; operations in neither are
- * not affected (reads, the caller's own profile, uploads, and modules with their own role checks).
+ * a hidden button is also a refused call. Per operationId, derived from the contract's declared entities
+ * (`writeGuards`): their CRUD writes and `x-entity.actions`; other operations are not affected (reads, the caller's
+ * own profile, uploads, and modules with their own role checks).
  *
  * Who passes: the administrator (every operation, as for menus and API scopes); the tenant's own administrator (a
  * live role of the caller's tenant with the alias `admin`, as `requireAdmin` of the user module) on these
@@ -34,16 +34,6 @@ export interface WriteGuard {
   need: ButtonNeed;
 }
 
-/**
- * Write operations of the tenant-owned system, desk, resource and vendor modules whose entities the contract does
- * not declare yet, with the button each needs. A declared entity's submit, save, update and remove, and its further
- * writes (`x-entity.actions`: enable, import, a task's schedule), come from its manifest (`writeGuards`).
- */
-export const MODULE_WRITE_GUARDS: Readonly<Record<string, WriteGuard>> = {
-  dictBizSubmit: { page: 'dictbiz', need: 'submit' },
-  dictBizRemove: { page: 'dictbiz', need: 'delete' },
-};
-
 /** The button a write operation of a declared entity needs (`submit` decides add or edit by the body's id). */
 const ROLE_NEED: Partial<Record<EntityOperationRole, ButtonNeed>> = {
   submit: 'submit',
@@ -52,13 +42,9 @@ const ROLE_NEED: Partial<Record<EntityOperationRole, ButtonNeed>> = {
   remove: 'delete',
 };
 
-/**
- * Every guarded write: the declared entities' (on their menu page) and the hand-kept ones. An operation in both must
- * agree (a hand-kept line left over from before its entity was declared); a disagreement stops the start, as two
- * sources of one fact that drifted apart.
- */
+/** Every guarded write: the declared entities' CRUD writes and actions, on their menu page. */
 export function writeGuards(entities: readonly EntityManifestData[]): Readonly<Record<string, WriteGuard>> {
-  const out: Record<string, WriteGuard> = { ...MODULE_WRITE_GUARDS };
+  const out: Record<string, WriteGuard> = {};
   for (const e of entities) {
     if (!e.menu) continue; // no page, no buttons to check
     const declared: [string, ButtonNeed][] = [
@@ -67,15 +53,7 @@ export function writeGuards(entities: readonly EntityManifestData[]): Readonly<R
       ),
       ...Object.entries(e.actions ?? {}),
     ];
-    for (const [op, need] of declared) {
-      const kept = Object.hasOwn(MODULE_WRITE_GUARDS, op) ? MODULE_WRITE_GUARDS[op] : undefined;
-      if (kept && (kept.page !== e.menu.code || kept.need !== need))
-        throw new Error(
-          `${op}: MODULE_WRITE_GUARDS says ${kept.page}/${kept.need}, the contract's ${e.name} entity ` +
-            `${e.menu.code}/${need}; drop the hand-kept line or fix the declaration`,
-        );
-      out[op] = { page: e.menu.code, need };
-    }
+    for (const [op, need] of declared) out[op] = { page: e.menu.code, need };
   }
   return out;
 }

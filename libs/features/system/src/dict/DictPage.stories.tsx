@@ -6,17 +6,14 @@ import { CrudProvider } from '@smart/crud';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { http, HttpResponse } from 'msw';
 import { expect, screen, waitFor, within } from 'storybook/test';
+import { entityCatalogue } from '@smart/api-sdk/entities';
+import { catalogueT } from '@smart/crud/testing';
 import zh from '../i18n/zh';
 import DictBizPage from './DictBizPage';
 import DictHorizontalPage from './DictHorizontalPage';
 import DictPage from './DictPage';
 
-const t = (key: string) => {
-  const value = key
-    .split('.')
-    .reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], zh);
-  return typeof value === 'string' ? value : key;
-};
+const t = catalogueT(zh, entityCatalogue.zh);
 
 configureHttp({ baseUrl: '', getToken: () => 'storybook-token' });
 

@@ -8,6 +8,8 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import type { ComponentType } from 'react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { entityCatalogue } from '@smart/api-sdk/entities';
+import { catalogueT } from '@smart/crud/testing';
 import zh from '../i18n/zh';
 import DictBizPage from './DictBizPage';
 import DictHorizontalPage from './DictHorizontalPage';
@@ -92,12 +94,7 @@ const server = setupServer(
   }),
 );
 
-const t = (key: string) => {
-  const value = key
-    .split('.')
-    .reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], zh);
-  return typeof value === 'string' ? value : key;
-};
+const t = catalogueT(zh, entityCatalogue.zh);
 
 function renderPage(Page: ComponentType = DictPage) {
   return render(

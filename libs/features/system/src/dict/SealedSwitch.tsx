@@ -31,12 +31,12 @@ export function SealedSwitch({ row, api }: { row: Dict; api: DictApi }) {
 
   return (
     <Switch
-      aria-label={`${t('system.dict.isSealed')}: ${row.dictValue}`}
+      aria-label={`${t(`${api.entity.i18n}.isSealed`)}: ${row.dictValue}`}
       data-field="isSealed"
       value={sealed}
       checkedValue={1}
       uncheckedValue={0}
-      disabled={saving || !can(`${api.name}_edit`)}
+      disabled={saving || !can(api.entity.buttons.edit ?? `${api.name}_edit`)}
       onChange={(next) => void change(Number(next))}
     />
   );

@@ -17,6 +17,8 @@ import {
   type DictSubmit,
   type TreeNode,
 } from '@smart/api-sdk';
+import { dictBizEntity, dictEntity } from '@smart/api-sdk/entities';
+import type { EntityManifest } from '@smart/api-sdk/manifest';
 
 /**
  * The operations a dictionary page needs. The system (`dict`) and business (`dict-biz`) dictionaries share one
@@ -27,6 +29,11 @@ export interface DictApi {
   name: 'dict' | 'dictbiz';
   /** Catalogue key of the page title. */
   title: string;
+  /**
+   * The contract's declaration (labels, rules, filters, buttons). The business dictionaries' rows add the tenant,
+   * which these pages never show, so both serve as the system dictionary's shape.
+   */
+  entity: EntityManifest<Dict, DictSubmit>;
   parentList(params: DictParentListParams): Promise<{ records: Dict[]; total: number }>;
   childList(params: DictChildListParams): Promise<Dict[]>;
   detail(id: string): Promise<Dict>;
@@ -37,7 +44,8 @@ export interface DictApi {
 
 export const systemDictApi: DictApi = {
   name: 'dict',
-  title: 'system.dict.title',
+  title: `${dictEntity.i18n}._title`,
+  entity: dictEntity as unknown as EntityManifest<Dict, DictSubmit>,
   parentList: (params) => dictParentList(params),
   childList: (params) => dictChildList(params),
   detail: (id) => dictDetail({ id }),
@@ -49,7 +57,8 @@ export const systemDictApi: DictApi = {
 
 export const bizDictApi: DictApi = {
   name: 'dictbiz',
-  title: 'system.dict.bizTitle',
+  title: `${dictBizEntity.i18n}._title`,
+  entity: dictBizEntity as unknown as EntityManifest<Dict, DictSubmit>,
   parentList: (params) => dictBizParentList(params),
   childList: (params) => dictBizChildList(params),
   detail: (id) => dictBizDetail({ id }),

@@ -1,11 +1,14 @@
 import type { Dict, DictSubmit } from '@smart/api-sdk';
 import { defineResource, type CrudColumn, type Option, type ResourceDef } from '@smart/crud';
+import type { EntityManifest } from '@smart/api-sdk/manifest';
 import type * as React from 'react';
 import type { DictChildRow } from './dict.adapter';
 import type { DictApi } from './dict.api';
 
 /** Spec §9 "Dictionary table layout": one dialog for both lists, 880 wide, not closed by an outside click. */
 const dialog = { width: 880, closeOnOutsideClick: false };
+
+type Patch<Row> = Partial<CrudColumn<Row, DictSubmit>>;
 
 function sealedOptions(t: (key: string) => string): Option[] {
   // [off, on]: the kit's switch stores these values, so the flag stays the contract's 0/1.
@@ -15,85 +18,48 @@ function sealedOptions(t: (key: string) => string): Option[] {
   ];
 }
 
-/** Sealed (switchable in the list, docs/spec.md §9 widths: 100 parent, 80 child) and remark, the same in both lists. */
-function sealedAndRemark<Row extends Dict>(
+/**
+ * What both lists change of the contract's fields: the sort is a whole number, sealed is switched in the list
+ * (docs/spec.md §9 widths: 100 parent, 80 child), the remark is a short note on its own line.
+ */
+function common<Row extends Dict>(
   t: (key: string) => string,
   sealedWidth: number,
   sealedCell: (row: Row) => React.ReactNode,
-): CrudColumn<Row, DictSubmit>[] {
-  return [
-    {
-      prop: 'isSealed',
-      label: 'system.dict.isSealed',
-      type: 'switch',
-      width: sealedWidth,
-      align: 'center',
-      options: sealedOptions(t),
-      defaultValue: 0,
-      rules: { required: 'system.dict.rules.isSealed' },
-      render: sealedCell,
-    },
-    {
-      prop: 'remark',
-      label: 'system.dict.remark',
-      placeholder: 'system.dict.placeholders.remark',
-      type: 'textarea',
-      rows: 2,
-      span: 24,
-      hideInList: true,
-      rules: { max: 255 },
-    },
-  ];
-}
-
-function permissions(api: DictApi) {
-  return {
-    add: `${api.name}_add`,
-    edit: `${api.name}_edit`,
-    delete: `${api.name}_delete`,
-    view: `${api.name}_view`,
+) {
+  const sort: Patch<Row> = { width: 100, min: 0, precision: 0 };
+  const isSealed: Patch<Row> = {
+    type: 'switch',
+    width: sealedWidth,
+    align: 'center',
+    options: sealedOptions(t),
+    render: sealedCell,
   };
+  const remark: Patch<Row> = { type: 'textarea', rows: 2, span: 24, hideInList: true };
+  return { sort, isSealed, remark };
 }
 
-/** The parent list (dictionary headers) of docs/spec.md §2/§3: code and name searchable, sort and remark hidden. */
+/**
+ * The parent list (dictionary headers) of docs/spec.md §2/§3, from the contract's declaration: code and name
+ * searchable, sort and remark hidden; a header has no parent and no key (the server gives it -1). The headers are
+ * a page (`parentList`), not the declared forest.
+ */
 export function parentDictResource(
   api: DictApi,
   t: (key: string) => string,
   sealedCell: (row: Dict) => React.ReactNode,
 ): ResourceDef<Dict, DictSubmit> {
-  return defineResource<Dict, DictSubmit>({
+  const { sort, isSealed, remark } = common<Dict>(t, 100, sealedCell);
+  return defineResource(api.entity, {
     name: api.name,
-    title: api.title,
-    columns: [
-      {
-        prop: 'code',
-        label: 'system.dict.code',
-        placeholder: 'system.dict.placeholders.code',
-        search: true,
-        rules: { required: 'system.dict.rules.code', max: 255 },
-      },
-      {
-        prop: 'dictValue',
-        label: 'system.dict.dictValue',
-        placeholder: 'system.dict.placeholders.dictValue',
-        search: true,
-        rules: { required: 'system.dict.rules.dictValue', max: 255 },
-      },
-      {
-        prop: 'sort',
-        label: 'system.dict.sort',
-        placeholder: 'system.dict.placeholders.sort',
-        type: 'number',
-        width: 100,
-        min: 0,
-        precision: 0,
-        hideInList: true,
-        rules: { required: 'system.dict.rules.sort' },
-      },
-      ...sealedAndRemark<Dict>(t, 100, sealedCell),
-    ],
-    permissions: permissions(api),
-    actions: { view: true, edit: true, delete: true },
+    tree: undefined,
+    columns: {
+      parentId: false,
+      dictKey: false,
+      sort: { ...sort, hideInList: true },
+      isSealed,
+      remark,
+    },
     dialog,
     menuWidth: 250,
   });
@@ -108,62 +74,36 @@ export function childDictResource(
   sealedCell: (row: DictChildRow) => React.ReactNode,
 ): ResourceDef<DictChildRow, DictSubmit> {
   const fixed = { add: true, edit: true } as const;
-  const columns: CrudColumn<DictChildRow, DictSubmit>[] = [
-    {
-      prop: 'code',
-      label: 'system.dict.code',
-      placeholder: 'system.dict.placeholders.code',
-      defaultValue: parent.code,
-      disabled: fixed,
-      rules: { required: 'system.dict.rules.code', max: 255 },
-    },
-    {
-      prop: 'parentId',
-      label: 'system.dict.parentId',
-      placeholder: 'system.dict.placeholders.parentId',
-      type: 'tree',
-      options: parentOptions,
-      defaultValue: parent.id,
-      disabled: fixed,
-      hideInList: true,
-    },
-    {
-      prop: 'dictValue',
-      label: 'system.dict.dictValue',
-      placeholder: 'system.dict.placeholders.dictValue',
-      search: true,
-      rules: { required: 'system.dict.rules.dictValue', max: 255 },
-      render: (row) => (
-        <span data-depth={row.depth} style={{ paddingInlineStart: `${row.depth * 1.25}rem` }}>
-          {row.dictValue}
-        </span>
-      ),
-    },
-    {
-      prop: 'dictKey',
-      label: 'system.dict.dictKey',
-      placeholder: 'system.dict.placeholders.dictKey',
-      width: 80,
-      rules: { required: 'system.dict.rules.dictKey', max: 255 },
-    },
-    {
-      prop: 'sort',
-      label: 'system.dict.sort',
-      placeholder: 'system.dict.placeholders.sort',
-      type: 'number',
-      width: 100,
-      min: 0,
-      precision: 0,
-      rules: { required: 'system.dict.rules.sort' },
-    },
-    ...sealedAndRemark<DictChildRow>(t, 80, sealedCell),
-  ];
-  return defineResource<DictChildRow, DictSubmit>({
+  const { sort, isSealed, remark } = common<DictChildRow>(t, 80, sealedCell);
+  // the rows of this list carry their depth beside the contract's fields
+  const entity = api.entity as unknown as EntityManifest<DictChildRow, DictSubmit>;
+  return defineResource<DictChildRow, DictSubmit>(entity, {
     name: `${api.name}-item`,
     title: 'system.dict.itemTitle',
-    columns,
-    permissions: permissions(api),
-    actions: { view: true, edit: true, delete: true },
+    tree: undefined,
+    columns: {
+      code: { defaultValue: parent.code, disabled: fixed, search: false },
+      parentId: {
+        type: 'tree',
+        options: parentOptions,
+        defaultValue: parent.id,
+        disabled: fixed,
+        hideInList: true,
+      },
+      dictValue: {
+        render: (row) => (
+          <span data-depth={row.depth} style={{ paddingInlineStart: `${row.depth * 1.25}rem` }}>
+            {row.dictValue}
+          </span>
+        ),
+      },
+      // required for an item (the contract leaves it optional because a header takes -1)
+      dictKey: { width: 80, rules: { required: `${api.entity.i18n}._rules.dictKey`, max: 255 } },
+      sort,
+      isSealed,
+      remark,
+    },
+    order: ['code', 'parentId', 'dictValue', 'dictKey'],
     dialog,
     menuWidth: 300,
   });

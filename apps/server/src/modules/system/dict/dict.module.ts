@@ -3,13 +3,16 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import type { TokenClaims } from '../../../auth/tokens';
 import { BizError, ok, parseId } from '../../../util';
-import { caller, crud, filterConds, requirePlatformAdmin, type FilterSpec } from '../../../crud/index';
+import { defineCrudModule } from '../../../crud/define-module';
+import type { EntityRegistry } from '../../../crud/entities';
+import { caller, filterConds, requirePlatformAdmin } from '../../../crud/index';
 import { forest, treeNode, type TreeNode } from '../../../crud/tree';
 import type { Db } from '../../../db/index';
 import { dict, dictBiz } from '../../../db/schema';
 import { dictLabel } from '../../../db/seed-dicts-en';
 import { HAS_CHILDREN_MSG } from '../../../kernel/messages';
 
+/** The contract's unique-key message of both dictionaries (openapi.yaml `x-entity.unique`). */
 export const DUPLICATE_DICT_MSG = '当前字典键值已存在!';
 
 interface DictRow extends Record<string, unknown> {
@@ -53,15 +56,13 @@ const toItem = (d: DictRow) => ({
 
 /**
  * System dictionaries (`dict`, platform-wide: only the administrator of tenant 000000 writes them) and business
- * dictionaries (`dict-biz`, per tenant): one module, two tables (docs/platform-contract.md §3.9, §4.5).
+ * dictionaries (`dict-biz`, per tenant): one module, two tables (docs/platform-contract.md §3.9, §4.5). The
+ * generic module comes from the contract's declarations (filters, unique key, buttons: src/crud/define-module.ts);
+ * this file keeps what the contract cannot say: how a row becomes a header or an item, the renaming of a header's
+ * items, the lists of headers and items, the tree and the dictionary lookups.
  */
-function dictModule(db: Db, biz: boolean, prefix: 'dict' | 'dictBiz') {
+function dictModule(db: Db, entities: EntityRegistry, biz: boolean, prefix: 'dict' | 'dictBiz') {
   const t = (biz ? dictBiz : dict) as unknown as typeof dictBiz;
-  const tenantCol = biz ? dictBiz.tenantId : undefined;
-  const filters: Record<string, FilterSpec> = {
-    code: { column: t.code, kinds: ['like', 'equal'] },
-    dictValue: { column: t.dictValue, kinds: ['like', 'equal'] },
-  };
   const order = [asc(t.sort), asc(t.id)];
 
   const toVO = (d: DictRow, parentName = ''): DictVO => ({
@@ -73,26 +74,21 @@ function dictModule(db: Db, biz: boolean, prefix: 'dict' | 'dictBiz') {
     hasChildren: false,
   });
 
-  const m = crud<DictRow>(db, {
-    table: t,
-    id: t.id,
-    isDeleted: t.isDeleted,
-    ...(tenantCol ? { tenantId: tenantCol } : {}),
-    audited: false,
-    toVO: (d) => toVO(d),
-    filters,
-    sortable: { id: t.id, sort: t.sort, code: t.code, dict_key: t.dictKey, dict_value: t.dictValue },
+  const m = defineCrudModule(db, entities.get(biz ? 'dict-biz' : 'dict'), t, {
     defaultOrder: [asc(t.sort)],
-    unique: [{ columns: { code: t.code, dictKey: t.dictKey }, message: DUPLICATE_DICT_MSG }],
+    // the generic page (`parentList`) holds headers: no parent to name; the forests below compute both
+    view: () => ({ parentName: '', hasChildren: false }),
+    // the header list (`parentList`) is a page sorted as the platform's: the entity's own list is a forest
+    sortable: { id: t.id, sort: t.sort, code: t.code, dict_key: t.dictKey, dict_value: t.dictValue },
     ...(biz ? {} : { authorizeWrite: requirePlatformAdmin }),
     async fields(b, existing, a) {
       const parentId = parseId(typeof b.parentId === 'string' ? b.parentId : '') ?? 0n;
       let code = String(b.code);
       if (parentId !== 0n) {
         if (existing && parentId === existing.id) throw new BizError('父节点不能选择自身');
-        const parent = await m.findOwn(a, parentId).catch(() => {
+        const parent = (await m.findOwn(a, parentId).catch(() => {
           throw new BizError('父节点不存在');
-        });
+        })) as DictRow;
         if (parent.parentId !== 0n) throw new BizError('父节点必须是字典');
         code = parent.code; // items share their header's code
       } else if (existing && existing.parentId !== 0n) {
@@ -128,8 +124,8 @@ function dictModule(db: Db, biz: boolean, prefix: 'dict' | 'dictBiz') {
         .limit(1);
       if (child) throw new BizError(HAS_CHILDREN_MSG);
     },
-    ops: { detail: undefined, submit: `${prefix}Submit`, remove: `${prefix}Remove` },
   });
+  const filters = m.spec.filters ?? {};
 
   const rows = async (a: TokenClaims, ...conds: (SQL | undefined)[]) =>
     (await db
@@ -217,5 +213,7 @@ function dictModule(db: Db, biz: boolean, prefix: 'dict' | 'dictBiz') {
   };
 }
 
-export const dictHandlers = (db: Db) => dictModule(db, false, 'dict').handlers;
-export const dictBizHandlers = (db: Db) => dictModule(db, true, 'dictBiz').handlers;
+export const dictHandlers = (db: Db, entities: EntityRegistry) =>
+  dictModule(db, entities, false, 'dict').handlers;
+export const dictBizHandlers = (db: Db, entities: EntityRegistry) =>
+  dictModule(db, entities, true, 'dictBiz').handlers;
