@@ -41,8 +41,7 @@ function common<Row extends Dict>(
 
 /**
  * The parent list (dictionary headers) of docs/spec.md §2/§3, from the contract's declaration: code and name
- * searchable, sort and remark hidden; a header has no parent and no key (the server gives it -1). The headers are
- * a page (`parentList`), not the declared forest.
+ * searchable, sort and remark hidden; a header has no parent and no key (the server gives it -1).
  */
 export function parentDictResource(
   api: DictApi,
@@ -52,7 +51,6 @@ export function parentDictResource(
   const { sort, isSealed, remark } = common<Dict>(t, 100, sealedCell);
   return defineResource(api.entity, {
     name: api.name,
-    tree: undefined,
     columns: {
       parentId: false,
       dictKey: false,
@@ -80,9 +78,9 @@ export function childDictResource(
   return defineResource<DictChildRow, DictSubmit>(entity, {
     name: `${api.name}-item`,
     title: 'system.dict.itemTitle',
-    tree: undefined,
     columns: {
-      code: { defaultValue: parent.code, disabled: fixed, search: false },
+      // the items come whole from childList, which takes no order: the declared sorts are the headers' page's
+      code: { defaultValue: parent.code, disabled: fixed, search: false, sortable: false },
       parentId: {
         type: 'tree',
         options: parentOptions,
@@ -91,6 +89,7 @@ export function childDictResource(
         hideInList: true,
       },
       dictValue: {
+        sortable: false,
         render: (row) => (
           <span data-depth={row.depth} style={{ paddingInlineStart: `${row.depth * 1.25}rem` }}>
             {row.dictValue}
@@ -98,8 +97,12 @@ export function childDictResource(
         ),
       },
       // required for an item (the contract leaves it optional because a header takes -1)
-      dictKey: { width: 80, rules: { required: `${api.entity.i18n}._rules.dictKey`, max: 255 } },
-      sort,
+      dictKey: {
+        width: 80,
+        sortable: false,
+        rules: { required: `${api.entity.i18n}._rules.dictKey`, max: 255 },
+      },
+      sort: { ...sort, sortable: false },
       isSealed,
       remark,
     },

@@ -76,10 +76,8 @@ function dictModule(db: Db, entities: EntityRegistry, biz: boolean, prefix: 'dic
 
   const m = defineCrudModule(db, entities.get(biz ? 'dict-biz' : 'dict'), t, {
     defaultOrder: [asc(t.sort)],
-    // the generic page (`parentList`) holds headers: no parent to name; the forests below compute both
+    // the entity's list is the page of headers (`parentList`): no parent to name; the forests below compute both
     view: () => ({ parentName: '', hasChildren: false }),
-    // the header list (`parentList`) is a page sorted as the platform's: the entity's own list is a forest
-    sortable: { id: t.id, sort: t.sort, code: t.code, dict_key: t.dictKey, dict_value: t.dictValue },
     ...(biz ? {} : { authorizeWrite: requirePlatformAdmin }),
     async fields(b, existing, a) {
       const parentId = parseId(typeof b.parentId === 'string' ? b.parentId : '') ?? 0n;
