@@ -137,6 +137,18 @@ describe('deriveEntities', () => {
     expect(deriveEntities(c).entities[0]?.columns).toEqual(['createTime', 'thingName']);
   });
 
+  it('leaves out a list parameter the module reads itself (x-filter: false), on any list', () => {
+    const c = contract();
+    const params = (c.paths['/thing/list']!.get as { parameters: Record<string, unknown>[] }).parameters;
+    params.push({ name: 'deptId', in: 'query', 'x-filter': false });
+    (c.paths['/thing/detail']!.get as Record<string, unknown>).parameters = [
+      { name: 'tenantId', in: 'query', 'x-filter': false },
+    ];
+    const { entities, errors } = deriveEntities(c);
+    expect(errors).toEqual([]);
+    expect(entities[0]?.filters.map((f) => f.param)).toEqual(['thingName', 'createTime_dategt']);
+  });
+
   it('reads the further writes of an entity and the button each needs', () => {
     const c = contract();
     c.paths['/thing/import'] = { post: { operationId: 'thingImport', tags: ['thing'] } };

@@ -323,14 +323,7 @@ export const MENU_CATALOGUE: GroupDecl[] = [
     sort: 98,
     id: SEED_IDS.menuSystem,
     pages: [
-      {
-        code: 'user',
-        zh: '用户管理',
-        en: 'Users',
-        path: '/system/user',
-        icon: 'user-cog',
-        remove: '/api/smart-user/remove',
-      },
+      { entity: 'user' },
       { entity: 'dept' },
       { entity: 'post' },
       { entity: 'dict' },

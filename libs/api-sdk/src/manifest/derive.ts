@@ -7,7 +7,7 @@
  *   tree, columns, refs }` (refs: refs.ts; actions: further writes of the tag, each with the button kind it needs);
  * - list query parameter `x-filter`: a kind (`like`, `equal`, `dategt`, …) or a list of kinds, the first being the
  *   parameter's own; a suffixed parameter (`createTime_dategt`) filters the property before the suffix, by the
- *   suffix's kind without an x-filter;
+ *   suffix's kind without an x-filter; `false` for a parameter the module reads itself (no field filter);
  * - list operation `x-sort`: the snake_case columns `ascs` / `descs` accept (the bundle turns it into their pattern).
  */
 import {
@@ -259,6 +259,9 @@ function deriveOne(
     const param = deref(doc, p).schema;
     if (param.in !== 'query' || typeof param.name !== 'string' || PAGING.has(param.name)) continue;
     const at = `${operationIds.list} parameter ${param.name}`;
+    // `x-filter: false`: the module reads the parameter itself (a department with its subtree, the tenant an
+    // administrator acts in), so it is no plain filter of a field and derives no search
+    if (param['x-filter'] === false) continue;
     const { field: f, suffix } = splitParam(param.name);
     // a suffixed parameter says its kind by its name; x-filter is needed only where the name does not
     const kinds = param['x-filter'] === undefined && suffix ? [suffix] : filterKinds(param['x-filter']);
@@ -422,7 +425,8 @@ export function deriveEntities(doc: ContractDocument): Derived {
       errors.push(`${id} x-sort: not the list of a declared entity`);
     for (const p of (op.parameters as unknown[] | undefined) ?? []) {
       const param = deref(doc, p).schema;
-      if (param['x-filter'] !== undefined && !lists.has(id))
+      // `false` says what the parameter is not, which holds wherever a shared parameter is used
+      if (param['x-filter'] !== undefined && param['x-filter'] !== false && !lists.has(id))
         errors.push(`${id} parameter ${String(param.name)}: x-filter outside the list of a declared entity`);
     }
   }
