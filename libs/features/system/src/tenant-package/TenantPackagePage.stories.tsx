@@ -70,7 +70,7 @@ export const AddWithTwoMenus: Story = {
     await userEvent.click(canvas.getByRole('button', { name: '新增' }));
     const dialog = await screen.findByRole('dialog');
     await userEvent.type(within(dialog).getByLabelText(/产品包名称/), '专业版');
-    await userEvent.click(await within(dialog).findByRole('combobox', { name: /菜单权限/ }));
+    await userEvent.click(await within(dialog).findByRole('combobox', { name: /菜单列表/ }));
     const tree = await screen.findByRole('tree');
     await userEvent.click(within(tree).getByRole('treeitem', { name: '工作台' }));
     await userEvent.click(within(tree).getByRole('treeitem', { name: '日志管理' }));

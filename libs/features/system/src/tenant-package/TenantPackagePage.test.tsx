@@ -91,7 +91,7 @@ describe('tenant package page', { timeout: 20_000 }, () => {
     await user.tab();
     expect(await within(dialog).findByText('请输入产品包名称')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: '保存' }));
-    expect(await within(dialog).findByText('请选择菜单权限')).toBeInTheDocument();
+    expect(await within(dialog).findByText('请选择菜单')).toBeInTheDocument();
     expect(calls.submit).toEqual([]);
   });
 
@@ -102,7 +102,7 @@ describe('tenant package page', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: '新增' }));
     const dialog = await screen.findByRole('dialog');
     await user.type(within(dialog).getByLabelText(/产品包名称/), '专业版');
-    await user.click(await within(dialog).findByRole('combobox', { name: /菜单权限/ }));
+    await user.click(await within(dialog).findByRole('combobox', { name: /菜单列表/ }));
     const tree = await screen.findByRole('tree');
     const system = within(tree).getByRole('treeitem', { name: '系统管理' });
     await user.click(system.querySelector('[data-slot=tree-select-toggle]') as Element);
