@@ -83,6 +83,7 @@ export function childDictResource(
       code: { defaultValue: parent.code, disabled: fixed, search: false, sortable: false },
       parentId: {
         type: 'tree',
+        placeholder: 'system.dict.placeholders.parentId',
         options: parentOptions,
         defaultValue: parent.id,
         disabled: fixed,

@@ -1,4 +1,5 @@
 import { roleTree, userGrant, type TreeNode as ContractTreeNode } from '@smart/api-sdk';
+import { userEntity } from '@smart/api-sdk/entities';
 import {
   Button,
   Dialog,
@@ -81,7 +82,7 @@ export function RoleGrantDialog({ userIds, open, onOpenChange, onGranted }: Role
             <Spinner className="mx-auto size-5" label={t('system.user.grant')} />
           ) : (
             <Tree
-              aria-label={t('system.user.roleId')}
+              aria-label={t(`${userEntity.i18n}.roleId`)}
               nodes={nodes}
               checkable
               defaultExpanded={nodes.map((n) => n.id)}

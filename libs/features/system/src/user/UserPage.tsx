@@ -1,4 +1,5 @@
 import { userResetPassword, userUnlock } from '@smart/api-sdk';
+import { userEntity } from '@smart/api-sdk/entities';
 import { CrudPage, useCrudContext, type CrudToolbarContext } from '@smart/crud';
 import { Button, toast, useConfirm } from '@smart/ui';
 import { KeyRound, LockOpen, ShieldCheck } from 'lucide-react';
@@ -19,7 +20,7 @@ function AccountActions({ page }: { page: CrudToolbarContext }) {
   const { can } = useCrudContext();
   const [busy, setBusy] = useState<'reset' | 'unlock' | undefined>();
   const [granting, setGranting] = useState(false);
-  if (!can('user_edit')) return null;
+  if (!can(userEntity.buttons.edit ?? 'user_edit')) return null;
   const count = page.selectedIds.length;
 
   const run = async (kind: 'reset' | 'unlock') => {
