@@ -8,7 +8,9 @@ import userEvent from '@testing-library/user-event';
 import { setupServer } from 'msw/node';
 import type { ComponentType } from 'react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import zh from '../i18n/zh';
 import TopMenuPage from '../topmenu/TopMenuPage';
+import { newClientSecret } from './client-secret';
 import ClientPage from './ClientPage';
 
 const audit = {
@@ -45,11 +47,13 @@ const topmenus = memoryBackend(topmenuEntity, [
 ] as TopMenu[]);
 const server = setupServer(...clients.handlers, ...topmenus.handlers);
 
-function renderPage(Page: ComponentType) {
+const t = catalogueT(zh, entityCatalogue.zh);
+
+function renderPage(Page: ComponentType, can: (code: string) => boolean = () => true) {
   return render(
     <UiLocaleProvider locale="zh">
       <ConfirmProvider>
-        <CrudProvider value={{ t: catalogueT(entityCatalogue.zh), can: () => true, dictionary: () => [] }}>
+        <CrudProvider value={{ t, can, dictionary: () => [] }}>
           <Page />
         </CrudProvider>
       </ConfirmProvider>
@@ -89,6 +93,59 @@ describe('client page', () => {
       clientSecret: MASK,
       authorizedGrantTypes: 'refresh_token,password',
     });
+  });
+});
+
+describe('client secret rotation', () => {
+  it('after a question, saves a new random secret with the stored fields and shows it once', async () => {
+    const user = userEvent.setup();
+    renderPage(ClientPage);
+    const tr = (await screen.findByText('saber')).closest('tr')!;
+    await user.click(within(tr).getByRole('button', { name: /重置密钥/ }));
+    const ask = await screen.findByRole('alertdialog');
+    expect(ask).toHaveTextContent('10 秒内新密钥生效、旧密钥失效');
+    await user.click(within(ask).getByRole('button', { name: '确定' }));
+    await waitFor(() => expect(clients.calls.submit).toHaveLength(1));
+    const sent = clients.calls.submit[0] as unknown as Record<string, string>;
+    expect(sent).toMatchObject({
+      id: '1',
+      clientId: 'saber',
+      authorizedGrantTypes: 'refresh_token,password',
+    });
+    expect(sent.clientSecret).toMatch(/^[A-HJ-NP-Za-km-z2-9]{32}$/);
+    // only the contract's write body: not the detail's audit columns
+    expect(sent).not.toHaveProperty('createTime');
+    const shown = await screen.findByRole('dialog', { name: '新的客户端密钥' });
+    expect(within(shown).getByRole('textbox', { name: '新的客户端密钥' })).toHaveValue(sent.clientSecret);
+    await user.click(within(shown).getByRole('button', { name: '我已保存' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('changes nothing when the question is declined, and is not offered without the edit button', async () => {
+    const user = userEvent.setup();
+    const { unmount } = renderPage(ClientPage);
+    const tr = (await screen.findByText('saber')).closest('tr')!;
+    await user.click(within(tr).getByRole('button', { name: /重置密钥/ }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: '取消' }));
+    expect(clients.calls.submit).toEqual([]);
+    unmount();
+    renderPage(ClientPage, (code) => code !== 'client_edit');
+    await screen.findByText('saber');
+    expect(screen.queryByRole('button', { name: /重置密钥/ })).toBeNull();
+  });
+
+  it('draws secrets of the asked length from the readable alphabet, without the bytes that would bias it', () => {
+    expect(newClientSecret()).toHaveLength(32);
+    expect(newClientSecret(8)).toMatch(/^[A-HJ-NP-Za-km-z2-9]{8}$/);
+    // 57 letters and digits: bytes from 228 up are drawn again, so 255 never maps to a character
+    let calls = 0;
+    const random = (b: Uint8Array) => {
+      calls++;
+      b.fill(calls === 1 ? 255 : 0);
+      return b;
+    };
+    expect(newClientSecret(4, random)).toBe('AAAA');
+    expect(calls).toBe(2);
   });
 });
 

@@ -76,6 +76,15 @@ const en: Shape<SystemCatalogue> = {
       },
     },
     client: {
+      saved: 'I have saved it',
+      resetSecret: 'New secret',
+      resetConfirm:
+        'A new client secret will be generated: within 10 seconds it takes over and the old one stops working, so systems using it must switch to the new one. Continue?',
+      secretTitle: 'New client secret',
+      secretHint: 'Copy it now and keep it safe: it is not shown again, the server keeps it sealed.',
+      copy: 'Copy',
+      copied: 'Copied to the clipboard',
+      copyFailed: 'Copying failed; select the text and copy it yourself',
       placeholders: {
         authorizedGrantTypes: 'Select grant types',
       },

@@ -72,6 +72,15 @@ const zh = {
       },
     },
     client: {
+      saved: '我已保存',
+      resetSecret: '重置密钥',
+      resetConfirm:
+        '将为该应用生成新的客户端密钥:10 秒内新密钥生效、旧密钥失效,使用它的系统需改用新密钥。确定继续?',
+      secretTitle: '新的客户端密钥',
+      secretHint: '请立即复制并妥善保存:关闭后不再显示,服务端只保存密文。',
+      copy: '复制',
+      copied: '已复制到剪贴板',
+      copyFailed: '复制失败,请手动选中复制',
       placeholders: {
         // the grants are picked from a list on this page, where the contract's field is typed
         authorizedGrantTypes: '请选择授权类型',
