@@ -40,6 +40,20 @@ const clients = memoryBackend(clientEntity, [
     authorities: '',
     autoapprove: '',
   } as Client,
+  {
+    ...audit,
+    id: '2',
+    clientId: 'partner',
+    clientSecret: MASK,
+    scope: 'all',
+    authorizedGrantTypes: 'password',
+    accessTokenValidity: 3600,
+    refreshTokenValidity: 7200,
+    webServerRedirectUri: '',
+    resourceIds: '',
+    authorities: '',
+    autoapprove: '',
+  } as Client,
 ]);
 const topmenus = memoryBackend(topmenuEntity, [
   { ...audit, id: '11', tenantId: '000000', code: 'ops', name: '运营', source: 'settings', sort: 2 },
@@ -100,18 +114,14 @@ describe('client secret rotation', () => {
   it('after a question, saves a new random secret with the stored fields and shows it once', async () => {
     const user = userEvent.setup();
     renderPage(ClientPage);
-    const tr = (await screen.findByText('saber')).closest('tr')!;
+    const tr = (await screen.findByText('partner')).closest('tr')!;
     await user.click(within(tr).getByRole('button', { name: /重置密钥/ }));
     const ask = await screen.findByRole('alertdialog');
     expect(ask).toHaveTextContent('10 秒内新密钥生效、旧密钥失效');
     await user.click(within(ask).getByRole('button', { name: '确定' }));
     await waitFor(() => expect(clients.calls.submit).toHaveLength(1));
     const sent = clients.calls.submit[0] as unknown as Record<string, string>;
-    expect(sent).toMatchObject({
-      id: '1',
-      clientId: 'saber',
-      authorizedGrantTypes: 'refresh_token,password',
-    });
+    expect(sent).toMatchObject({ id: '2', clientId: 'partner', authorizedGrantTypes: 'password' });
     expect(sent.clientSecret).toMatch(/^[A-HJ-NP-Za-km-z2-9]{32}$/);
     // only the contract's write body: not the detail's audit columns
     expect(sent).not.toHaveProperty('createTime');
@@ -124,7 +134,7 @@ describe('client secret rotation', () => {
   it('changes nothing when the question is declined, and is not offered without the edit button', async () => {
     const user = userEvent.setup();
     const { unmount } = renderPage(ClientPage);
-    const tr = (await screen.findByText('saber')).closest('tr')!;
+    const tr = (await screen.findByText('partner')).closest('tr')!;
     await user.click(within(tr).getByRole('button', { name: /重置密钥/ }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: '取消' }));
     expect(clients.calls.submit).toEqual([]);
@@ -132,6 +142,14 @@ describe('client secret rotation', () => {
     renderPage(ClientPage, (code) => code !== 'client_edit');
     await screen.findByText('saber');
     expect(screen.queryByRole('button', { name: /重置密钥/ })).toBeNull();
+  });
+
+  it("refuses to rotate the console's own client, which would lock the console out", async () => {
+    renderPage(ClientPage);
+    const tr = (await screen.findByText('saber')).closest('tr')!;
+    const own = within(tr).getByRole('button', { name: /重置密钥/ });
+    expect(own).toBeDisabled();
+    expect(own).toHaveAttribute('title', '本控制台使用这个应用登录,不能在这里重置它的密钥');
   });
 
   it('draws secrets of the asked length from the readable alphabet, without the bytes that would bias it', () => {

@@ -1,5 +1,6 @@
 import type { Client } from '@smart/api-sdk';
 import { clientEntity } from '@smart/api-sdk/entities';
+import { getWebsite } from '@smart/auth';
 import { useCrudContext, type CrudRowActionContext } from '@smart/crud';
 import {
   Button,
@@ -30,6 +31,9 @@ export function ClientSecretReset({ row, page }: { row: Client; page: CrudRowAct
   const [busy, setBusy] = useState(false);
   const [secret, setSecret] = useState<string>();
   if (!can(clientEntity.buttons.edit ?? 'client_edit')) return null;
+  // the console signs in through its own client with the secret of its configuration (@smart/auth website.ts):
+  // a new secret for that client would lock every console out, this one included
+  const own = row.clientId === getWebsite().clientId;
 
   const rotate = async () => {
     const ok = await confirm({
@@ -68,6 +72,8 @@ export function ClientSecretReset({ row, page }: { row: Client; page: CrudRowAct
         size="xs"
         data-action="client-secret"
         loading={busy}
+        disabled={own}
+        title={own ? t('system.client.ownClient') : undefined}
         onClick={() => void rotate()}
       >
         <KeyRound aria-hidden />

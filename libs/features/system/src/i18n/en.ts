@@ -76,6 +76,7 @@ const en: Shape<SystemCatalogue> = {
       },
     },
     client: {
+      ownClient: 'This console signs in through this client; its secret cannot be replaced here',
       saved: 'I have saved it',
       resetSecret: 'New secret',
       resetConfirm:

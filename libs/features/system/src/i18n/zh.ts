@@ -72,6 +72,7 @@ const zh = {
       },
     },
     client: {
+      ownClient: '本控制台使用这个应用登录,不能在这里重置它的密钥',
       saved: '我已保存',
       resetSecret: '重置密钥',
       resetConfirm:
