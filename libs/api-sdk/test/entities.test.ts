@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { deriveEntities, type ContractDocument } from '../src/manifest/derive';
 import { entityCatalogue, paramEntity, postEntity } from '../src/gen/entities';
-import { contract, entity, envelopeOf, list, param, type Loose } from './thing-contract';
+import { contract, detail, entity, envelopeOf, list, param, type Loose } from './thing-contract';
 
 const bundled = JSON.parse(
   readFileSync(new URL('../../../openapi/dist/smart-api.json', import.meta.url), 'utf8'),
@@ -119,6 +119,35 @@ describe('deriveEntities', () => {
     expect(entities[0]?.tree).toEqual({ parent: 'parentId' });
   });
 
+  it('reads a lazy tree: one level a call, by the parent parameter, which filters nothing', () => {
+    const c = contract();
+    (c.components!.schemas!.ThingFields as Loose).properties.parentId = { type: 'string', maxLength: 20 };
+    entity(c).tree = { parent: 'parentId', lazy: true, root: '0' };
+    Object.assign(list(c), envelopeOf({ type: 'array', items: { $ref: '#/components/schemas/Thing' } }));
+    list(c).parameters.push({ name: 'parentId', in: 'query' });
+    const { entities, errors } = deriveEntities(c);
+    expect(errors).toEqual([]);
+    expect(entities[0]?.tree).toEqual({ parent: 'parentId', lazy: true, root: '0' });
+    expect(entities[0]?.filters.map((f) => f.param)).not.toContain('parentId');
+  });
+
+  it('reads the key of rows not named by id from the detail and remove parameters', () => {
+    const c = contract();
+    expect(deriveEntities(c).entities[0]?.key).toBeUndefined();
+    detail(c).parameters = [{ name: 'thingName', in: 'query', required: true }];
+    c.paths['/thing/remove'] = {
+      post: {
+        operationId: 'thingRemove',
+        tags: ['thing'],
+        parameters: [{ name: 'id', in: 'query', required: true }],
+      },
+    };
+    entity(c).operations.remove = 'thingRemove';
+    const { entities, errors } = deriveEntities(c);
+    expect(errors).toEqual([]);
+    expect(entities[0]?.key).toEqual({ field: 'thingName', detail: 'thingName', remove: 'id', many: false });
+  });
+
   it('reads the secrets, at the top and one level into an object', () => {
     const c = contract();
     const fields = (c.components!.schemas!.ThingFields as Loose).properties;
@@ -141,9 +170,7 @@ describe('deriveEntities', () => {
     const c = contract();
     const params = (c.paths['/thing/list']!.get as { parameters: Record<string, unknown>[] }).parameters;
     params.push({ name: 'deptId', in: 'query', 'x-filter': false });
-    (c.paths['/thing/detail']!.get as Record<string, unknown>).parameters = [
-      { name: 'tenantId', in: 'query', 'x-filter': false },
-    ];
+    detail(c).parameters.push({ name: 'tenantId', in: 'query', 'x-filter': false });
     const { entities, errors } = deriveEntities(c);
     expect(errors).toEqual([]);
     expect(entities[0]?.filters.map((f) => f.param)).toEqual(['thingName', 'createTime_dategt']);
@@ -234,6 +261,25 @@ describe('deriveEntities', () => {
       'a tree whose list answers a page',
       (c) => (entity(c).tree = { parent: 'thingName' }),
       'tree: the list thingList must answer an array (a forest), not a page',
+    ],
+    [
+      'a lazy tree whose list takes no parent parameter',
+      (c) => {
+        (c.components!.schemas!.ThingFields as Loose).properties.parentId = { type: 'string' };
+        Object.assign(list(c), envelopeOf({ type: 'array', items: { $ref: '#/components/schemas/Thing' } }));
+        entity(c).tree = { parent: 'parentId', lazy: true };
+      },
+      'tree: a lazy list thingList takes the parent',
+    ],
+    [
+      'a detail called with something that is no field',
+      (c) => (detail(c).parameters = [{ name: 'colour', in: 'query', required: true }]),
+      'the detail thingDetail is called with colour, which is no field of the entity',
+    ],
+    [
+      'a detail with two required parameters',
+      (c) => detail(c).parameters.push({ name: 'thingName', in: 'query', required: true }),
+      'the detail thingDetail must take exactly one required query parameter, the key',
     ],
     ['an unknown operation', (c) => (entity(c).operations.remove = 'thingGone'), 'no operation thingGone'],
     ['an unknown role', (c) => (entity(c).operations.erase = 'thingSubmit'), 'unknown role erase'],

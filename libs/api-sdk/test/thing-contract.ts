@@ -56,6 +56,7 @@ export function contract(): ContractDocument & { tags: Record<string, unknown>[]
         get: {
           operationId: 'thingDetail',
           tags: ['thing'],
+          parameters: [{ name: 'id', in: 'query', required: true }],
           ...envelope({ $ref: '#/components/schemas/Thing' }),
         },
       },
@@ -100,4 +101,5 @@ export function contract(): ContractDocument & { tags: Record<string, unknown>[]
 export type Loose = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 export const entity = (c: ReturnType<typeof contract>) => c.tags[0]!['x-entity'] as Loose;
 export const list = (c: ReturnType<typeof contract>) => c.paths['/thing/list']!.get as Loose;
+export const detail = (c: ReturnType<typeof contract>) => c.paths['/thing/detail']!.get as Loose;
 export const param = (c: ReturnType<typeof contract>, i: number) => list(c).parameters[i] as Loose;

@@ -30,17 +30,31 @@ function writeBody<Form>(entity: EntityManifest<unknown, Form>, form: Form): For
 /**
  * The CRUD kit's data access for an entity, through the SDK functions its manifest binds (`entity.api`): what
  * param.adapter.ts used to write by hand. `submit` creates without an id and updates with one; where the contract
- * splits it, `save` creates and `update` updates. Tenant scoping is the server's.
+ * splits it, `save` creates and `update` updates. Rows are read and removed by their key (`key`: a region's code,
+ * removed one a call); a lazy tree (`tree.lazy`) lists a level at a time. Tenant scoping is the server's.
  */
 export function entityAdapter<Row, Form>(entity: EntityManifest<Row, Form>): CrudAdapter<Row, Form> {
   const { list, detail, submit, save, update, remove } = entity.api;
   const create = save ?? submit;
   const change = update ?? submit;
   const clean = (form: Form) => writeBody(entity as EntityManifest<unknown, Form>, form);
+  const { key, tree } = entity;
+  /** A lazy tree's level: the children of the row whose key `parent` is (every child: the filters found the rows). */
+  const level = (parent: string | undefined, filters: object = {}) =>
+    list!({ ...filters, ...(parent === undefined ? {} : { [tree!.parent]: parent }) } as never) as Promise<
+      Row[]
+    >;
   return {
     async list(params) {
       if (!list) return missing(entity, 'list');
-      if (entity.tree) {
+      if (tree?.lazy) {
+        // the top level (`tree.root`); a search instead finds matching rows at any level, which then open as rows
+        const { current: _c, size: _s, ascs: _a, descs: _d, ...filters } = params;
+        const searching = Object.values(filters).some((v) => v !== undefined && v !== '');
+        const rows = await level(searching ? undefined : tree.root, filters);
+        return { records: rows, total: rows.length };
+      }
+      if (tree) {
         // a forest is not paged: its list declares no current/size (dept.yaml deptList)
         const { current: _c, size: _s, ...filters } = params;
         const forest = await list(filters as never);
@@ -50,7 +64,10 @@ export function entityAdapter<Row, Form>(entity: EntityManifest<Row, Form>): Cru
       const page = await list(params as never);
       return Array.isArray(page) ? { records: page, total: page.length } : page;
     },
-    detail: detail ? (id) => detail({ id }) : undefined,
+    ...(tree?.lazy
+      ? { children: (parent: Row) => level(String((parent as Record<string, unknown>)[key?.field ?? 'id'])) }
+      : {}),
+    detail: detail ? (id) => detail({ [key?.detail ?? 'id']: id } as never) : undefined,
     create(form) {
       if (!create) return missing(entity, 'create');
       // The dialog keeps the row's id field (empty when adding); a create must not carry one.
@@ -58,6 +75,11 @@ export function entityAdapter<Row, Form>(entity: EntityManifest<Row, Form>): Cru
       return create(clean(body as Form));
     },
     update: (form) => (change ? change(clean(form) as typeof form) : missing(entity, 'update')),
-    remove: (ids) => (remove ? remove({ ids: ids.join(',') }) : missing(entity, 'remove')),
+    async remove(ids) {
+      if (!remove) return missing(entity, 'remove');
+      if (!key || key.many) return remove({ [key?.remove ?? 'ids']: ids.join(',') } as never);
+      // one row a call (region.yaml remove?id=): in order, stopping at the first the server refuses
+      for (const id of ids) await remove({ [key.remove]: id } as never);
+    },
   };
 }

@@ -121,6 +121,8 @@ function deriveColumn<Row, Form>(
     column.hideInForm = { view: true };
   }
   if (entity.sorts.includes(toSnakeCase(field.name))) column.sortable = true;
+  // a key typed by the operator (a region's code) names the row: typed once, fixed when editing
+  if (field.name === entity.key?.field && field.inForm) column.disabled = { edit: true };
   return {
     ...column,
     ...deriveSearch(
@@ -181,7 +183,10 @@ export function resourceFromEntity<Row, Form>(
   return {
     name: entity.name,
     title: `${entity.i18n}._title`,
-    ...(entity.tree ? { tree: { parentField: entity.tree.parent } } : {}),
+    ...(entity.key ? { rowKey: entity.key.field as Extract<keyof Row, string> } : {}),
+    ...(entity.tree
+      ? { tree: { parentField: entity.tree.parent, ...(entity.tree.lazy ? { lazy: true } : {}) } }
+      : {}),
     ...options,
     permissions: { add, edit, delete: remove, view, ...options.permissions },
     // A button the contract does not declare has no permission code to grant it, so it does not exist.

@@ -12,14 +12,12 @@
  */
 import {
   FILTER_KINDS,
-  type EntityActionKind,
   type EntityButtonKind,
   type EntityField,
   type EntityFilter,
   type EntityManifestData,
   type EntityMenu,
   type EntityOperationRole,
-  type EntityTree,
   type EntityUnique,
   type FieldType,
   type FilterKind,
@@ -39,6 +37,8 @@ import {
   type Operation,
 } from './contract-schema';
 import { linkRefs, readRefs, type PendingRef } from './refs';
+import { readKey, readTree } from './row-key';
+import { readActions, readAlsoTags } from './actions';
 
 export { snakeCase, type ContractDocument } from './contract-schema';
 
@@ -58,7 +58,6 @@ const ENTITY_KEYS = new Set([
   'columns',
   'refs',
 ]);
-const ACTION_KINDS: readonly EntityActionKind[] = ['add', 'edit', 'delete', 'submit'];
 const MENU_KEYS = ['code', 'parent', 'path', 'icon', 'sort'] as const;
 
 function field(
@@ -118,67 +117,6 @@ function splitParam(name: string): { field: string; suffix?: FilterKind } {
   return FILTER_KINDS.includes(suffix as FilterKind)
     ? { field: name.slice(0, i), suffix: suffix as FilterKind }
     : { field: name };
-}
-
-/**
- * `x-entity.actions`: operation id → `add` | `edit` | `delete` | `submit`. Each names a write of the tag (or of one of
- * `x-entity.alsoTags`) that is not one of the entity's CRUD operations, and a kind whose buttons the entity declares
- * (else nobody but an administrator could call it; `submit` needs both add and edit).
- */
-function readActions(
-  raw: unknown,
-  where: string,
-  tags: readonly string[],
-  ops: Map<string, Operation>,
-  crud: Partial<Record<EntityOperationRole, string>>,
-  buttons: Partial<Record<EntityButtonKind, string>>,
-  errors: string[],
-): Record<string, EntityActionKind> | undefined {
-  if (raw === undefined) return undefined;
-  if (!isObj(raw))
-    return (errors.push(`${where}.actions: operation id → add, edit, delete or submit`), undefined);
-  const out: Record<string, EntityActionKind> = {};
-  const crudIds = new Set(Object.values(crud));
-  for (const [id, kind] of Object.entries(raw)) {
-    const at = `${where}.actions.${id}`;
-    const op = ops.get(id);
-    if (!op) errors.push(`${at}: no such operation`);
-    else if (!((op.op.tags as string[] | undefined) ?? []).some((t) => tags.includes(t)))
-      errors.push(`${at}: not tagged ${tags.join(' or ')}`);
-    else if (crudIds.has(id)) errors.push(`${at}: already one of the entity's operations`);
-    else if (!ACTION_KINDS.includes(kind as EntityActionKind))
-      errors.push(`${at}: add, edit, delete or submit`);
-    else if (
-      kind === 'submit'
-        ? !buttons.add || !buttons.edit
-        : !buttons[kind as Exclude<EntityActionKind, 'submit'>]
-    )
-      errors.push(
-        `${at}: the entity declares no ${kind === 'submit' ? 'add and edit buttons' : `${String(kind)} button`}`,
-      );
-    else out[id] = kind as EntityActionKind;
-  }
-  return out;
-}
-
-/**
- * `x-entity.alsoTags`: further tags whose operations act on this entity's rows (the same rows served under a second
- * path, as the Yingdao credentials under smart-system and smart-yingdao); their writes are listed in `actions`. Each
- * must be a tag of the contract that declares no entity of its own.
- */
-function readAlsoTags(doc: ContractDocument, raw: unknown, where: string, errors: string[]): string[] {
-  if (raw === undefined) return [];
-  if (!Array.isArray(raw) || raw.some((t) => typeof t !== 'string'))
-    return (errors.push(`${where}.alsoTags: must be a list of tag names`), []);
-  const tags = new Map(((doc.tags ?? []) as Json[]).map((t) => [String(t.name), t]));
-  return (raw as string[]).filter((t) => {
-    const tag = tags.get(t);
-    if (!tag) errors.push(`${where}.alsoTags: no tag ${t}`);
-    else if (tag['x-entity'] !== undefined)
-      errors.push(`${where}.alsoTags: ${t} declares an entity of its own`);
-    else return true;
-    return false;
-  });
 }
 
 interface Derived {
@@ -253,8 +191,12 @@ function deriveOne(
   );
   refs.push(...readRefs(decl.refs, where, schema, fields, idLists, errors));
 
-  const filters: EntityFilter[] = [];
   const listOp = resolved.list;
+  const formFields = new Set(fields.filter((f) => f.inForm).map((f) => f.name));
+  const tree = readTree(doc, decl.tree, { id: operationIds.list, op: listOp }, formFields, where, errors);
+  const key = readKey(doc, resolved.detail, resolved.remove, operationIds, known, where, errors);
+
+  const filters: EntityFilter[] = [];
   for (const p of (listOp?.parameters as unknown[] | undefined) ?? []) {
     const param = deref(doc, p).schema;
     if (param.in !== 'query' || typeof param.name !== 'string' || PAGING.has(param.name)) continue;
@@ -262,6 +204,8 @@ function deriveOne(
     // `x-filter: false`: the module reads the parameter itself (a department with its subtree, the tenant an
     // administrator acts in), so it is no plain filter of a field and derives no search
     if (param['x-filter'] === false) continue;
+    // a lazy tree's parent parameter picks the level (row-key.ts), it filters nothing
+    if (tree?.lazy && param.name === tree.parent) continue;
     const { field: f, suffix } = splitParam(param.name);
     // a suffixed parameter says its kind by its name; x-filter is needed only where the name does not
     const kinds = param['x-filter'] === undefined && suffix ? [suffix] : filterKinds(param['x-filter']);
@@ -308,7 +252,6 @@ function deriveOne(
   );
 
   const unique: EntityUnique[] = [];
-  const formFields = new Set(fields.filter((f) => f.inForm).map((f) => f.name));
   const declaredUnique = decl.unique === undefined ? [] : decl.unique;
   if (!Array.isArray(declaredUnique)) errors.push(`${where}.unique: must be a list`);
   else
@@ -340,17 +283,6 @@ function deriveOne(
         if (code !== `${menu.code}_${kind}`)
           errors.push(`${where}.buttons.${kind}: ${code} is not ${menu.code}_${kind}`);
     }
-  }
-
-  // A tree lists a forest: the list's data is an array of the rows (dept.yaml DeptListEnvelope), not a page.
-  let tree: EntityTree | undefined;
-  if (decl.tree !== undefined) {
-    const parent = isObj(decl.tree) ? decl.tree.parent : undefined;
-    if (typeof parent !== 'string' || !formFields.has(parent))
-      errors.push(`${where}.tree.parent: must name a field of the form (the parent row's id)`);
-    else if (listOp && deref(doc, answerRecord(doc, listOp, false)).schema.type !== 'array')
-      errors.push(`${where}.tree: the list ${operationIds.list} must answer an array (a forest), not a page`);
-    else tree = { parent };
   }
 
   // Secrets: string properties marked x-secret, at the top or one level into an object property.
@@ -400,6 +332,7 @@ function deriveOne(
   if (actions) manifest.actions = actions;
   if (menu) manifest.menu = menu;
   if (tree) manifest.tree = tree;
+  if (key) manifest.key = key;
   if (columns) manifest.columns = columns;
   if (secrets.length) manifest.secrets = secrets;
   return manifest;

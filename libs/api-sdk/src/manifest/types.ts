@@ -155,6 +155,27 @@ export interface EntityUnique {
  */
 export interface EntityTree {
   parent: string;
+  /**
+   * The list answers one level a call (rows with `hasChildren`): the children of the row whose key its `parent`
+   * parameter names (region.yaml `lazyList?parentCode=`), the top level with `root` (or without the parameter).
+   */
+  lazy?: true;
+  root?: string;
+}
+
+/**
+ * How detail and remove name a row, where the contract does not use `detail?id=` and `remove?ids=` (region.yaml:
+ * keyed by its code, removed one a call). Read from the two operations' parameters, never declared.
+ */
+export interface EntityKey {
+  /** The field whose value names a row (a region's `code`). */
+  field: string;
+  /** Detail's query parameter carrying it. */
+  detail: string;
+  /** Remove's query parameter carrying it. */
+  remove: string;
+  /** Remove takes a comma-joined list (`ids`), else one row a call. */
+  many: boolean;
 }
 
 export interface EntityManifestData {
@@ -185,6 +206,8 @@ export interface EntityManifestData {
   unique: EntityUnique[];
   menu?: EntityMenu;
   tree?: EntityTree;
+  /** Where rows are not read by `id` and removed by `ids` (row-key.ts); absent for the platform's own shape. */
+  key?: EntityKey;
   /** The fields a list shows at first, in this order (`x-entity.columns`); the others on demand. */
   columns?: string[];
   /**

@@ -80,7 +80,8 @@ export interface MemoryBackend<Row, Form> {
 /**
  * An in-memory backend of one entity for page tests and stories (docs/architecture.md §1), speaking the contract as the
  * manifest declares it: the list honours the declared filters (x-filter), paging and sorts (`ascs` / `descs`,
- * snake_case); submit creates without an id and updates with one; remove takes comma-joined `ids`.
+ * snake_case); submit creates without an id and updates with one; remove takes comma-joined `ids`. An entity keyed
+ * otherwise (manifest `key`) is read, written and removed by its key; a lazy tree answers a level a call.
  */
 export function memoryBackend<Row extends { id: string }, Form>(
   entity: EntityManifest<Row, Form>,
@@ -93,6 +94,10 @@ export function memoryBackend<Row extends { id: string }, Form>(
   let nextId = 1;
   const calls: MemoryBackend<Row, Form>['calls'] = { list: [], submit: [], remove: [] };
   const path = (role: keyof typeof entity.paths) => `*${entity.paths[role] ?? `/${entity.name}/${role}`}`;
+  // rows are named by their key (manifest `key`: a region's code, which its id repeats), else by id
+  const key = entity.key ?? { field: 'id', detail: 'id', remove: 'ids', many: true };
+  const keyOf = (r: Row) => String((r as Record<string, unknown>)[key.field] ?? '');
+  const lazy = entity.tree?.lazy ? entity.tree : undefined;
 
   function list(q: URLSearchParams) {
     let hits = rows.filter((row) =>
@@ -135,10 +140,30 @@ export function memoryBackend<Row extends { id: string }, Form>(
     return hits.filter((r) => !ids.has(parentOf(r))).map(nest);
   }
 
+  /**
+   * A lazy tree's level: the children of the `parent` parameter's row (each with `hasChildren`); without it, with a
+   * filter, the matching rows of every level (region.yaml lazyList), else the children of `root`.
+   */
+  function level(q: URLSearchParams) {
+    const parent = q.get(lazy!.parent);
+    const filtered = [...q].some(([name, value]) => params.has(name) && value !== '');
+    const at = parent ?? (filtered ? undefined : (lazy!.root ?? ''));
+    const parentOf = (r: Row) => String((r as Record<string, unknown>)[lazy!.parent] ?? '');
+    return list(new URLSearchParams([...q, ['size', '100000']]))
+      .records.filter((r) => at === undefined || parentOf(r) === at)
+      .map((r) => ({ ...r, hasChildren: rows.some((c) => parentOf(c) === keyOf(r)) }));
+  }
+
   function write(body: Form & { id?: string }) {
     calls.submit.push(body);
-    const old = body.id ? rows.find((r) => r.id === body.id) : undefined;
-    if (body.id && !old) return errorResponse(400, '数据不存在');
+    // a typed key (a region's code) updates the row it names and creates one it does not
+    const typed = entity.key ? String((body as Record<string, unknown>)[key.field] ?? '') : '';
+    const old = typed
+      ? rows.find((r) => keyOf(r) === typed)
+      : body.id
+        ? rows.find((r) => r.id === body.id)
+        : undefined;
+    if (!typed && body.id && !old) return errorResponse(400, '数据不存在');
     const saved = old
       ? derive({ ...old, ...body, updateTime: now() })
       : // The audit columns every business table carries (docs/architecture.md §5), as the server fills them on create.
@@ -148,7 +173,7 @@ export function memoryBackend<Row extends { id: string }, Form>(
           status: 1,
           isDeleted: 0,
           ...body,
-          id: `m${nextId++}`,
+          id: typed || `m${nextId++}`,
         } as unknown as Row);
     rows = old ? rows.map((r) => (r === old ? saved : r)) : [saved, ...rows];
     return HttpResponse.json(envelope(saved));
@@ -161,12 +186,16 @@ export function memoryBackend<Row extends { id: string }, Form>(
       // a tree entity lists its forest (manifest `tree`): the matching rows, nested under their parents
       return HttpResponse.json(
         envelope(
-          entity.tree ? forest(list(new URLSearchParams([...q, ['size', '100000']])).records) : list(q),
+          lazy
+            ? level(q)
+            : entity.tree
+              ? forest(list(new URLSearchParams([...q, ['size', '100000']])).records)
+              : list(q),
         ),
       );
     }),
     http.get(path('detail'), ({ request }) => {
-      const hit = rows.find((r) => r.id === new URL(request.url).searchParams.get('id'));
+      const hit = rows.find((r) => keyOf(r) === new URL(request.url).searchParams.get(key.detail));
       return hit ? HttpResponse.json(envelope(hit)) : errorResponse(400, '数据不存在');
     }),
     ...(['submit', 'save', 'update'] as const)
@@ -175,9 +204,10 @@ export function memoryBackend<Row extends { id: string }, Form>(
         http.post(path(role), async ({ request }) => write((await request.json()) as Form & { id?: string })),
       ),
     http.post(path('remove'), ({ request }) => {
-      const ids = new URL(request.url).searchParams.get('ids') ?? '';
+      const ids = new URL(request.url).searchParams.get(key.remove) ?? '';
       calls.remove.push(ids);
-      rows = rows.filter((r) => !ids.split(',').includes(r.id));
+      const named = key.many ? ids.split(',') : [ids];
+      rows = rows.filter((r) => !named.includes(keyOf(r)));
       return HttpResponse.json(envelope({}));
     }),
   ];
