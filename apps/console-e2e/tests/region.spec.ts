@@ -5,7 +5,7 @@ import { loginAsAdmin } from './login-helper';
 
 // Administrative regions against the reference server (region.yaml): the tree opens a level at a time from the
 // country, "add child" puts a new district under a city with the parent preset, the code is fixed once saved, and a
-// region with children cannot be deleted before them.
+// region with children cannot be deleted before them; a search finds a region at any level.
 test('the administrator adds a district under a city of the region tree, edits it and deletes it', async ({
   page,
 }) => {
@@ -63,4 +63,13 @@ test('the administrator adds a district under a city of the region tree, edits i
   await page.getByRole('alertdialog').getByRole('button', { name: '确定' }).click();
   await expect(page.getByText('删除成功')).toBeVisible();
   await expect(row('端到端新区')).toHaveCount(0);
+
+  // a search finds regions at any level, each still opening a level at a time
+  const search = page.getByRole('search');
+  await search.getByLabel('区划名称').fill('北京城区');
+  await search.getByRole('button', { name: '搜索' }).click();
+  await expect(row('北京城区')).toBeVisible();
+  await expect(row('中华人民共和国')).toHaveCount(0);
+  await open('北京城区');
+  await expect(row('东城区')).toBeVisible();
 });

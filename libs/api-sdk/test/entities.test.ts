@@ -148,6 +148,16 @@ describe('deriveEntities', () => {
     expect(entities[0]?.key).toEqual({ field: 'thingName', detail: 'thingName', remove: 'id', many: false });
   });
 
+  it('derives the region as keyed by code and listed a level at a time from the country', () => {
+    const region = deriveEntities(bundled).entities.find((e) => e.name === 'region');
+    expect(region?.key).toEqual({ field: 'code', detail: 'code', remove: 'id', many: false });
+    expect(region?.tree).toEqual({ parent: 'parentCode', lazy: true, root: '0' });
+    expect(region?.filters.map((f) => [f.param, f.kind])).toEqual([
+      ['code', 'like'],
+      ['name', 'like'],
+    ]);
+  });
+
   it('reads the secrets, at the top and one level into an object', () => {
     const c = contract();
     const fields = (c.components!.schemas!.ThingFields as Loose).properties;

@@ -76,8 +76,9 @@ function validBody(e: EntityManifestData): Json {
     body[f.name] = `${uniqueTag()}${String(body[f.name] ?? '')}`.slice(0, f.maxLength ?? 64);
   }
   // a unique key's patterned text (a code, an invite key, a customer id) gets a fresh value its pattern admits, so
-  // that a second body is not refused as a clash
-  for (const name of new Set(e.unique.flatMap((u) => u.fields))) {
+  // that a second body is not refused as a clash; so does a typed key (a region's code), which names a new row
+  const keys = [...e.unique.flatMap((u) => u.fields), ...(e.key ? [e.key.field] : [])];
+  for (const name of new Set(keys)) {
     const f = e.fields.find((x) => x.name === name);
     if (!f?.pattern || f.enum || typeof body[name] !== 'string') continue;
     const v = body[name];
@@ -134,11 +135,17 @@ describe.each(backends)('entity conformance on %s', (kind) => {
 
   describe.each(writable.map((e) => [e.name, e] as const))('%s', (_name, e) => {
     const { operations: ops, paths } = e;
+    const key = e.key ?? { field: 'id', detail: 'id', remove: 'ids', many: true };
+    const lazy = e.tree?.lazy ? e.tree : undefined;
     const qs = (q: Json) =>
       new URLSearchParams(Object.entries(q).map(([k, v]): [string, string] => [k, String(v)])).toString();
-    /** The list as a page; a tree entity's forest (manifest `tree`) is read as the page of all its rows. */
+    /**
+     * The list as a page; a tree entity's forest (manifest `tree`) is read as the page of all its rows, a lazy tree's
+     * at the level of the body's parent (where the rows this suite writes are).
+     */
     const list = async (q: Json, token = admin) => {
-      const res = await call<Page>('GET', `${paths.list}?${qs(q)}`, ops.list!, token);
+      const level = lazy && !(lazy.parent in q) ? { [lazy.parent]: body[lazy.parent] } : {};
+      const res = await call<Page>('GET', `${paths.list}?${qs({ ...q, ...level })}`, ops.list!, token);
       if (e.tree && Array.isArray(res.body.data)) {
         const records = flatten(res.body.data as Json[]);
         res.body.data = { records, total: records.length, size: records.length, current: 1, pages: 1 };
@@ -146,7 +153,7 @@ describe.each(backends)('entity conformance on %s', (kind) => {
       return res;
     };
     const detail = (id: string, token = admin) =>
-      call<Json>('GET', `${paths.detail}?${qs({ id })}`, ops.detail!, token);
+      call<Json>('GET', `${paths.detail}?${qs({ [key.detail]: id })}`, ops.detail!, token);
     /** submit, or where the contract splits it, save without an id and update with one. */
     const submit = (body: Json, token = admin) => {
       if (ops.submit) return call('POST', paths.submit!, ops.submit, token, body);
@@ -154,7 +161,7 @@ describe.each(backends)('entity conformance on %s', (kind) => {
       return call('POST', paths[role]!, ops[role]!, token, body);
     };
     const remove = (id: string, token = admin) =>
-      call('POST', `${paths.remove}?${qs({ ids: id })}`, ops.remove!, token);
+      call('POST', `${paths.remove}?${qs({ [key.remove]: id })}`, ops.remove!, token);
     /** The row of `id` as `q` lists it (a page large enough for the seeded rows), else undefined. */
     const listed = async (q: Json, id: string, token = admin) => {
       const res = await list({ size: 1000, ...q }, token);
@@ -164,7 +171,8 @@ describe.each(backends)('entity conformance on %s', (kind) => {
 
     let id = '';
     let row: Json = {};
-    let body: Json = {};
+    // built before the first list: a lazy tree is listed at the level of its parent
+    let body: Json = validBody(e);
 
     it('declares the operations the suite drives', () => {
       for (const role of ['list', 'detail', 'remove'] as const) expect(ops[role], role).toBeDefined();
@@ -175,7 +183,6 @@ describe.each(backends)('entity conformance on %s', (kind) => {
       const ids = async () =>
         new Set((await list({ size: 1000 })).body.data.records.map((r) => String(r.id)));
       const before = await ids();
-      body = validBody(e);
       const created = await submit(body);
       expect(created.status, JSON.stringify(created.body)).toBe(200);
       expect(created.body.success).toBe(true);
@@ -197,8 +204,13 @@ describe.each(backends)('entity conformance on %s', (kind) => {
       expect(id).not.toBe('');
       // the free-text fields of a fresh body: new unique values for the same row
       const fresh = validBody(e);
+      // (a typed key, a region's code, names the row: a new one would be a new row)
       const changed = e.fields.filter(
-        (f) => f.inForm && typeof fresh[f.name] === 'string' && fresh[f.name] !== body[f.name],
+        (f) =>
+          f.inForm &&
+          f.name !== key.field &&
+          typeof fresh[f.name] === 'string' &&
+          fresh[f.name] !== body[f.name],
       );
       // a form without free text (a picture: ids, a URL, a switch) changes a patterned text its pattern still
       // admits with a tag appended (the URL), else its first plain number
@@ -280,7 +292,28 @@ describe.each(backends)('entity conformance on %s', (kind) => {
       expect(bad.status).toBe(400);
     });
 
-    it.runIf(e.tree)('lists a forest: each row under its parent', async () => {
+    it.runIf(lazy)('lists a level: the top one, then the children of a row, each under it', async () => {
+      const at = async (parent: string | undefined) => {
+        const q = parent === undefined ? {} : { [lazy!.parent]: parent };
+        const res = await call<Json[]>('GET', `${paths.list}?${qs(q)}`, ops.list!, admin);
+        expect(res.status).toBe(200);
+        return res.body.data;
+      };
+      const top = await at(lazy!.root);
+      expect(top.length).toBeGreaterThan(0);
+      for (const r of top) expect(r[lazy!.parent]).toBe(lazy!.root);
+      const open = top.find((r) => r.hasChildren === true);
+      expect(open, 'a top row with children').toBeDefined();
+      const children = await at(String(open![key.field]));
+      expect(children.length).toBeGreaterThan(0);
+      for (const r of children) expect(r[lazy!.parent]).toBe(open![key.field]);
+      // the level of the row this suite wrote holds it, childless
+      expect((await at(String(body[lazy!.parent]))).find((r) => r.id === id)).toMatchObject({
+        hasChildren: false,
+      });
+    });
+
+    it.runIf(e.tree && !lazy)('lists a forest: each row under its parent', async () => {
       const res = await call<Json[]>('GET', `${paths.list}?${qs({})}`, ops.list!, admin);
       const walk = (nodes: Json[], parent: string | undefined): number =>
         nodes.reduce((n, node) => {
@@ -366,7 +399,14 @@ describe.each(backends)('entity conformance on %s', (kind) => {
       expect(after.data).toEqual(row);
     });
 
-    it('removes nothing of a batch that names a row it cannot remove', async () => {
+    it.runIf(!key.many)('refuses to remove a row that does not exist', async () => {
+      const missing = validBody(e)[key.field] as string;
+      const res = await remove(missing);
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ code: 400, success: false, msg: NOT_FOUND, data: null });
+    });
+
+    it.runIf(key.many)('removes nothing of a batch that names a row it cannot remove', async () => {
       const res = await remove(`${id},${UNKNOWN_ID}`);
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ code: 400, success: false, msg: NOT_FOUND, data: null });

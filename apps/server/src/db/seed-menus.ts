@@ -66,8 +66,6 @@ const BUTTON: Record<ButtonKind, { zh: string; en: string; icon: string; action:
   view: { zh: '查看', en: 'View', icon: 'eye', action: 2, sort: 4 },
 };
 
-const api = (service: string, module: string) => `/api/${service}/${module}/remove`;
-
 export const MENU_CATALOGUE: GroupDecl[] = [
   {
     code: 'desk',
@@ -379,16 +377,7 @@ export const MENU_CATALOGUE: GroupDecl[] = [
     path: '/base',
     icon: 'map',
     sort: 103,
-    pages: [
-      {
-        code: 'region',
-        zh: '行政区划',
-        en: 'Regions',
-        path: '/base/region',
-        icon: 'map-pin',
-        remove: api('smart-system', 'region'),
-      },
-    ],
+    pages: [{ entity: 'region' }],
   },
   {
     code: 'report',

@@ -46,28 +46,7 @@ const en: Shape<SystemCatalogue> = {
       },
     },
     region: {
-      title: 'Region',
-      name: 'Name',
-      code: 'Code',
-      parentCode: 'Parent',
-      regionLevel: 'Level',
-      sort: 'Sort',
-      remark: 'Remark',
-      rules: {
-        name: 'Please enter the name',
-        code: 'Please enter the code',
-        codeDigits: 'The code is digits only',
-        parentCode: 'Please select the parent',
-        regionLevel: 'Please select the level',
-      },
-      placeholders: {
-        name: 'Enter name',
-        code: 'e.g. 110101',
-        parentCode: 'Select parent',
-        regionLevel: 'Select level',
-        sort: 'Enter sort',
-        remark: 'Enter remark',
-      },
+      codeDigits: 'The code is digits only',
     },
     tenantPackage: {
       placeholders: {

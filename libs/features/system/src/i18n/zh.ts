@@ -42,28 +42,7 @@ const zh = {
       },
     },
     region: {
-      title: '行政区划',
-      name: '区划名称',
-      code: '区划编号',
-      parentCode: '上级区划',
-      regionLevel: '区划等级',
-      sort: '排序',
-      remark: '备注',
-      rules: {
-        name: '请输入区划名称',
-        code: '请输入区划编号',
-        codeDigits: '区划编号只能是数字',
-        parentCode: '请选择上级区划',
-        regionLevel: '请选择区划等级',
-      },
-      placeholders: {
-        name: '请输入区划名称',
-        code: '如 110101',
-        parentCode: '请选择上级区划',
-        regionLevel: '请选择区划等级',
-        sort: '请输入排序',
-        remark: '请输入备注',
-      },
+      codeDigits: '区划编号只能是数字',
     },
     tenantPackage: {
       placeholders: {

@@ -1,6 +1,5 @@
 import { CrudPage } from '@smart/crud';
-import { regionAdapter } from './region.adapter';
-import { regionResource } from './region.resource';
+import { regionAdapter, regionResource } from './region.resource';
 
 export default function RegionPage() {
   return <CrudPage resource={regionResource} adapter={regionAdapter} />;

@@ -3,10 +3,11 @@ import { envelope } from '@smart/api-sdk/mocks';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { regionAdapter, ROOT_PARENT } from './region.adapter';
-import { regionResource } from './region.resource';
+import { regionAdapter, regionResource } from './region.resource';
 
-// The region adapter against the contract's calls (region.yaml): levels by the parent's code, removal one code a call.
+// The region page's data access against the contract's calls (region.yaml), all derived from its declaration: levels
+// by the parent's code from the country (`0`), a search across levels, removal one code a call.
+const ROOT_PARENT = '0';
 const asked: URLSearchParams[] = [];
 const removed: string[] = [];
 const submitted: unknown[] = [];
@@ -20,7 +21,11 @@ const server = setupServer(
     const parent = q.get('parentCode');
     return HttpResponse.json(
       envelope(
-        parent === ROOT_PARENT ? [region('00', '0', '中华人民共和国')] : [region('11', '00', '北京市')],
+        parent === ROOT_PARENT
+          ? [region('00', '0', '中华人民共和国')]
+          : parent === null
+            ? [region('11', '00', '北京市'), region('1101', '11', '北京城区')]
+            : [region('11', '00', '北京市')],
       ),
     );
   }),
@@ -45,15 +50,36 @@ afterEach(() => resetHttpConfig());
 afterAll(() => server.close());
 
 describe('region adapter', () => {
-  it('lists the country first, then a level under the code of the row opened, with the filters', async () => {
-    const roots = await regionAdapter.list({ current: 1, size: 10, name: '北京' });
+  it('lists the country first, then a level under the code of the row opened', async () => {
+    const roots = await regionAdapter.list({ current: 1, size: 10 });
     expect(roots.records.map((r) => r.name)).toEqual(['中华人民共和国']);
     expect(asked[0]!.get('parentCode')).toBe('0');
-    expect(asked[0]!.get('name')).toBe('北京');
-    const level = await regionAdapter.children!(roots.records[0]!, { name: '北京', descs: 'sort' });
+    expect(asked[0]!.has('size')).toBe(false);
+    const level = await regionAdapter.children!(roots.records[0]!, { descs: 'sort' });
     expect(level.map((r) => r.name)).toEqual(['北京市']);
     expect(asked[1]!.get('parentCode')).toBe('00');
     expect(asked[1]!.has('descs')).toBe(false);
+  });
+
+  it('searches every level, and opens a found region with all its children', async () => {
+    const found = await regionAdapter.list({ current: 1, size: 10, name: '北京', code: '' });
+    expect(found.records.map((r) => r.name)).toEqual(['北京市', '北京城区']);
+    expect(asked[0]!.has('parentCode')).toBe(false);
+    expect(asked[0]!.get('name')).toBe('北京');
+    await regionAdapter.children!(found.records[0]!, { name: '北京' });
+    expect(asked[1]!.get('parentCode')).toBe('11');
+    expect(asked[1]!.has('name')).toBe(false);
+  });
+
+  it('reads a region by its code', async () => {
+    server.use(
+      http.get('*/api/smart-system/region/detail', ({ request }) =>
+        HttpResponse.json(
+          envelope(region(new URL(request.url).searchParams.get('code') ?? '?', '11', '北京城区')),
+        ),
+      ),
+    );
+    expect((await regionAdapter.detail!('1101')).code).toBe('1101');
   });
 
   it('removes one code a call, and saves through submit with only the region fields', async () => {
@@ -67,12 +93,16 @@ describe('region adapter', () => {
       regionLevel: 2,
     });
     expect(submitted).toEqual([
-      { code: '1101', parentCode: '11', name: '北京城区', regionLevel: 2, sort: 0, remark: '' },
+      { id: '1101', code: '1101', parentCode: '11', name: '北京城区', regionLevel: 2 },
     ]);
   });
 
-  it('keys rows by code and presets the parent code on "add child"', () => {
+  it('keys rows by code, fixes the code and the parent once saved, and presets the parent on "add child"', () => {
     expect(regionResource.rowKey).toBe('code');
     expect(regionResource.tree).toMatchObject({ parentField: 'parentCode', lazy: true });
+    const column = (prop: string) => regionResource.columns.find((c) => c.prop === prop);
+    expect(column('code')?.disabled).toEqual({ edit: true });
+    expect(column('parentCode')?.disabled).toEqual({ edit: true });
+    expect(regionResource.columns.map((c) => c.prop).slice(0, 2)).toEqual(['name', 'code']);
   });
 });
