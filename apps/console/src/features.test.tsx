@@ -3,7 +3,7 @@
 // "add". A declared entity is covered without a line here.
 import { configureHttp, resetHttpConfig } from '@smart/api-sdk';
 import type { EntityManifest } from '@smart/api-sdk/manifest';
-import { CrudProvider } from '@smart/crud';
+import { CrudProvider, hasMenuIcon } from '@smart/crud';
 import { memoryBackend } from '@smart/crud/testing';
 import { ConfirmProvider, UiLocaleProvider } from '@smart/ui';
 import { render, screen } from '@testing-library/react';
@@ -13,7 +13,6 @@ import { features } from './features';
 import { i18n } from './i18n';
 import { allEntities } from '@smart/api-sdk/entities';
 import { featureRegistry } from './shell/feature-registry';
-import { hasMenuIcon } from './shell/icons';
 
 const registry = featureRegistry(features);
 /** A feature's own route for the path, else the first resolver's (the generic entity pages come last). */

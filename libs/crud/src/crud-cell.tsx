@@ -1,4 +1,5 @@
 import { useCrudContext } from './crud-context';
+import { MenuIcon } from './menu-icons';
 import { formatCellValue, toText, toUploadFiles } from './field-values';
 import { useColumnOptions } from './remote-options';
 import type { CrudColumn } from './types';
@@ -32,6 +33,16 @@ export function CrudCell<Row, Form>({ column, row }: { column: CrudColumn<Row, F
           style={{ backgroundColor: hex }}
         />
         <span className="font-mono text-xs">{hex}</span>
+      </span>
+    );
+  }
+  if (column.type === 'icon') {
+    const name = toText(value);
+    if (!name) return null;
+    return (
+      <span data-slot="crud-cell-icon" className="inline-flex items-center gap-1.5">
+        <MenuIcon name={name} />
+        <span className="font-mono text-xs">{name}</span>
       </span>
     );
   }

@@ -37,6 +37,7 @@ import {
 import { LinesTextarea } from './lines-textarea';
 import { useColumnOptions } from './remote-options';
 import { isChoiceType, type CrudColumn, type Option } from './types';
+import { IconPicker } from './icon-picker';
 
 export { CrudCell } from './crud-cell';
 
@@ -328,6 +329,16 @@ export function CrudControl<Row, Form>({
           maxSize={column.maxSize}
           value={toText(value) || null}
           onChange={(url) => onChange(url)}
+        />
+      );
+    case 'icon':
+      return (
+        <IconPicker
+          {...control}
+          ref={buttonRef}
+          placeholder={placeholder}
+          value={toText(value)}
+          onChange={(name) => onChange(name)}
         />
       );
     case 'color':

@@ -20,6 +20,7 @@ export { actionBySuffix, actionButtons, useCanAct } from './entity-actions';
 export { entityPagesFeature } from './entity-pages';
 export type { EntityExtensionLoader, EntityPageExtension, EntityRow } from './entity-extension';
 export { PageQueryProvider, usePageQuery } from './page-query';
+export { hasMenuIcon, MenuIcon, MenuIconsProvider, useMenuIcons } from './menu-icons';
 export {
   defineFeature,
   type Feature,

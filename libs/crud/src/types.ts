@@ -44,7 +44,9 @@ export type CrudFieldType =
   | 'daterange'
   | 'upload'
   | 'avatar'
-  | 'color';
+  | 'color'
+  /** A menu icon among those the console renders (menu-icons.tsx), listed beside its name. */
+  | 'icon';
 
 /** Types whose control is typed into; the rest pick (a list, a tree, a date, a file), and their texts say so. */
 const TYPED: readonly CrudFieldType[] = ['input', 'textarea', 'lines', 'password', 'number'];

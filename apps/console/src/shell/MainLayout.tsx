@@ -1,6 +1,6 @@
 import { createQueryClient, oauthClearCache } from '@smart/api-sdk';
 import { can, getSession, loadPermissions, startTokenRefresh, useSession, type Tab } from '@smart/auth';
-import { CrudProvider, PageQueryProvider, type Feature } from '@smart/crud';
+import { CrudProvider, MenuIconsProvider, PageQueryProvider, type Feature } from '@smart/crud';
 import { ConfirmProvider, UiLocaleProvider, useConfirm } from '@smart/ui';
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
@@ -8,7 +8,6 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { addCatalogue, currentLanguage } from '../i18n';
 import { featureRegistry } from './feature-registry';
-import { MenuIconsProvider } from './icons';
 import { loadDictionary } from './dictionary';
 import { menuNamesEn } from '../i18n/menu-names';
 import {

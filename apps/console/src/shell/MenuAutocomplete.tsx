@@ -3,7 +3,7 @@ import { Command as CommandPrimitive } from 'cmdk';
 import { Search } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MenuIcon } from './icons';
+import { MenuIcon } from '@smart/crud';
 import { searchMenu, type MenuItem } from './menu';
 import { useMenuLabel, useMenuNavigate } from './use-menu-navigate';
 

@@ -1,7 +1,7 @@
 import { CommandPalette, type CommandFilter, type CommandPaletteItem } from '@smart/ui';
 import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MenuIcon } from './icons';
+import { MenuIcon } from '@smart/crud';
 import { flattenLeaves, menuPrefixMatch, type MenuItem } from './menu';
 import { useMenuLabel, useMenuNavigate } from './use-menu-navigate';
 

@@ -3,7 +3,7 @@ import { ChevronDown } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { MenuIcon } from './icons';
+import { MenuIcon } from '@smart/crud';
 import { ancestorIds, menuTarget, type MenuItem } from './menu';
 
 interface SidebarProps {

@@ -4,7 +4,7 @@ import { cn } from '@smart/ui';
 import { useQuery } from '@tanstack/react-query';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MenuIcon } from './icons';
+import { MenuIcon } from '@smart/crud';
 import { menuRoutesKey, TOP_MENU_KEY } from './session-queries';
 
 export type TopMenuLoader = () => Promise<TopMenuRow[]>;

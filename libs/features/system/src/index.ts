@@ -45,5 +45,7 @@ export const feature = defineFeature({
     package: Package,
     'user-cog': UserCog,
   },
+  // pages that stay the kit's generic ones, with what they add (libs/crud entity-extension.ts)
+  entityExtensions: { menu: () => import('./menu/menu-extension') },
   catalogue: { zh, en },
 });

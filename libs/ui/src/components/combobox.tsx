@@ -14,7 +14,13 @@ import {
 import { filterByLabel } from './multi-select';
 import { Popover, PopoverAnchor, PopoverContent, PopoverTrigger } from './popover';
 
-export type ComboboxOption = { label: string; value: string; disabled?: boolean };
+export type ComboboxOption = {
+  label: string;
+  value: string;
+  disabled?: boolean;
+  /** Shown before the label, in the list and on the trigger (an icon picker's icons); decorative. */
+  icon?: React.ReactNode;
+};
 
 export type ComboboxProps = FormControlProps & {
   options: ComboboxOption[];
@@ -61,8 +67,8 @@ export function Combobox({
     setInner(next);
     onChange?.(next);
   };
-  const label =
-    selected === undefined ? undefined : (options.find((o) => o.value === selected)?.label ?? selected);
+  const chosen = selected === undefined ? undefined : options.find((o) => o.value === selected);
+  const label = selected === undefined ? undefined : (chosen?.label ?? selected);
 
   return (
     <Popover
@@ -100,9 +106,13 @@ export function Combobox({
             >
               <span
                 data-slot="combobox-value"
-                className={cn('truncate', label === undefined && 'text-muted-foreground')}
+                className={cn(
+                  'flex min-w-0 items-center gap-2',
+                  label === undefined && 'text-muted-foreground',
+                )}
               >
-                {label ?? placeholder}
+                {chosen?.icon}
+                <span className="truncate">{label ?? placeholder}</span>
               </span>
               <ChevronDown className="size-4 opacity-60" aria-hidden />
             </button>
@@ -151,6 +161,7 @@ export function Combobox({
                   }}
                   className="relative flex cursor-pointer items-center gap-2 rounded-sm py-1.5 pr-8 pl-2 text-sm outline-none select-none data-[checked=true]:font-medium data-[checked=true]:text-primary-text data-[disabled=true]:pointer-events-none data-[disabled=true]:opacity-50 data-[selected=true]:bg-accent data-[selected=true]:text-accent-foreground"
                 >
+                  {option.icon}
                   <span className="truncate">{option.label}</span>
                   {checked ? (
                     <Check className="absolute right-2 size-4" aria-hidden data-slot="combobox-check" />
