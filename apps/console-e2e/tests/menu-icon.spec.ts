@@ -18,6 +18,7 @@ test('the administrator gives a new menu an icon from the picker, sees it listed
   await dialog.getByLabel('菜单别名').fill('menu');
   await dialog.getByLabel('路由地址').fill(`/e2e/${code}`);
   await choose(page, dialog, '菜单类型', '菜单');
+  await dialog.getByLabel('排序').fill('99');
   await dialog.getByRole('combobox', { name: '菜单图标' }).click();
   // the list holds exactly the console's icons, searched by name
   await page.keyboard.type('map-p');
