@@ -25,6 +25,7 @@ import { useDropRemoteOptions } from './remote-options';
 import { buildSearchParams, type SearchValues } from './search-params';
 import type { CrudAdapter, CrudFormMode, ResourceDef } from './types';
 import { useCrudExport } from './use-crud-export';
+import { useFitActionsWidth } from './use-fit-actions-width';
 import { useCrudList } from './use-crud-list';
 
 // The dialog (react-hook-form, the resolver, every field control) loads when it is first opened.
@@ -269,6 +270,14 @@ function CrudPageView<Row, Form>({
   const searchColumns = resource.columns.filter((c) => c.search);
   const hasRowActions = allowView || allowEdit || allowDelete || allowAddChild || !!rowActions;
 
+  const tableRef = React.useRef<HTMLDivElement>(null);
+  const actionsWidth = useFitActionsWidth(tableRef, resource.menuWidth ?? (allowAddChild ? 320 : 240), [
+    records,
+    t,
+    phone,
+    list.expanded,
+  ]);
+
   const renderActions = (row: Row) => {
     const index = records.indexOf(row);
     return (
@@ -307,53 +316,56 @@ function CrudPageView<Row, Form>({
             : toolbarExtra
         }
       />
-      <DataTable<Row>
-        aria-label={resource.title ? t(resource.title) : resource.name}
-        data={records}
-        columns={listColumns}
-        getRowId={getRowId}
-        loading={loading}
-        bordered={resource.bordered ?? true}
-        // Numbers make no sense across the levels of a tree.
-        showIndex={tree ? false : (resource.index ?? true)}
-        indexOffset={(page.current - 1) * page.size}
-        selectable={resource.selection ?? true}
-        rowSelection={selection}
-        onRowSelectionChange={(next) => setSelection(next)}
-        actions={hasRowActions ? renderActions : undefined}
-        // on a phone the pinned action column holds icons only, so the row's own columns stay in view
-        actionsWidth={
-          phone
-            ? 16 +
-              32 *
-                ([allowView, allowEdit, allowDelete, allowAddChild].filter(Boolean).length +
-                  (rowActions ? 1 : 0))
-            : (resource.menuWidth ?? (allowAddChild ? 320 : 240))
-        }
-        sorting={list.sorting}
-        onSortingChange={list.changeSorting}
-        resizable={resource.resizable ?? true}
-        settings={settings}
-        getSubRows={tree ? childrenOf : undefined}
-        canExpand={tree?.lazy ? hasUnloadedChildren : undefined}
-        onExpand={tree?.lazy && adapter.children ? list.loadChildren : undefined}
-        expanded={tree?.lazy ? list.expanded : undefined}
-        onExpandedChange={tree?.lazy ? list.setExpanded : undefined}
-        // Trees are not paged (docs/platform-contract.md: the tree lists answer whole forests or levels).
-        pagination={
-          tree
-            ? undefined
-            : {
-                current: page.current,
-                size: page.size,
-                total: list.total,
-                pageSizes,
-                onChange: (next) => list.setPage(next),
-                // (only when given: an undefined would replace the pagination's own name)
-                ...(landmarkLabel ? { 'aria-label': `${messages.pagination} · ${landmarkLabel}` } : {}),
-              }
-        }
-      />
+      {/* `contents`: a handle to measure the action cells by, not a box of the layout */}
+      <div ref={tableRef} className="contents">
+        <DataTable<Row>
+          aria-label={resource.title ? t(resource.title) : resource.name}
+          data={records}
+          columns={listColumns}
+          getRowId={getRowId}
+          loading={loading}
+          bordered={resource.bordered ?? true}
+          // Numbers make no sense across the levels of a tree.
+          showIndex={tree ? false : (resource.index ?? true)}
+          indexOffset={(page.current - 1) * page.size}
+          selectable={resource.selection ?? true}
+          rowSelection={selection}
+          onRowSelectionChange={(next) => setSelection(next)}
+          actions={hasRowActions ? renderActions : undefined}
+          // on a phone the pinned action column holds icons only, so the row's own columns stay in view
+          actionsWidth={
+            phone
+              ? 16 +
+                32 *
+                  ([allowView, allowEdit, allowDelete, allowAddChild].filter(Boolean).length +
+                    (rowActions ? 1 : 0))
+              : actionsWidth
+          }
+          sorting={list.sorting}
+          onSortingChange={list.changeSorting}
+          resizable={resource.resizable ?? true}
+          settings={settings}
+          getSubRows={tree ? childrenOf : undefined}
+          canExpand={tree?.lazy ? hasUnloadedChildren : undefined}
+          onExpand={tree?.lazy && adapter.children ? list.loadChildren : undefined}
+          expanded={tree?.lazy ? list.expanded : undefined}
+          onExpandedChange={tree?.lazy ? list.setExpanded : undefined}
+          // Trees are not paged (docs/platform-contract.md: the tree lists answer whole forests or levels).
+          pagination={
+            tree
+              ? undefined
+              : {
+                  current: page.current,
+                  size: page.size,
+                  total: list.total,
+                  pageSizes,
+                  onChange: (next) => list.setPage(next),
+                  // (only when given: an undefined would replace the pagination's own name)
+                  ...(landmarkLabel ? { 'aria-label': `${messages.pagination} · ${landmarkLabel}` } : {}),
+                }
+          }
+        />
+      </div>
       {dialogUsed ? (
         <React.Suspense fallback={null}>
           <CrudFormDialog
