@@ -9,7 +9,7 @@ import { writeGuards } from './auth/button-guard';
 import { declaredEntities } from './crud/entities';
 import { dept, dictBiz, menu, param, post, role, tenant, tenantPackage, user } from './db/schema';
 import { attach, notice, oss, sms, smsMessage } from './db/schema-resource';
-import { dyCommon } from './db/schema-dy';
+import { dyBroweLogGroup, dyCommon } from './db/schema-dy';
 import { yingdaoAuth, ydUser, ydUserDevelop } from './db/schema-yingdao';
 import { mjApp } from './db/schema-mj';
 import { aiConfig } from './db/schema-commerce';
@@ -579,7 +579,8 @@ describe.each(backends)('permissions on %s', (kind) => {
       btnUser = await addUser('000000', 'btn1', btnRole, CHILD_A, 1123598821738679011n);
       demoUser = await addUser('100001', 'btn2', demoRole, SEED_IDS.deptDemo, 1123598821738679012n);
       const rows = await db.select().from(menu).where(eq(menu.isDeleted, 0));
-      // the attachment page has no add / edit button: an operator who adds them can grant manual records
+      // the attachment page has no add / edit button: an operator granted an add button added by hand writes
+      // manual records
       const attachPage = rows.find((m) => m.code === 'attach' && m.category === 1)!;
       const extra = (['add', 'edit'] as const).map((kind, i) => ({
         id: 1123598830738679101n + BigInt(i),
@@ -713,6 +714,8 @@ describe.each(backends)('permissions on %s', (kind) => {
     };
 
     /** submit (add and edit) and remove of a crud page. */
+    const declaresAdd = (page: string) =>
+      declaredEntities().all.some((e) => e.menu?.code === page && e.buttons.add !== undefined);
     const crudCases = <Body extends object>(
       page: keyof typeof fixtures,
       op: string,
@@ -730,7 +733,9 @@ describe.each(backends)('permissions on %s', (kind) => {
       },
       {
         op: `${op}Submit`,
-        button: `${page}_edit`,
+        // a page whose entity declares no add button (attachments: uploaded, not typed) is no form: its submit
+        // needs the add button for an update too (button-guard.ts)
+        button: declaresAdd(page) ? `${page}_edit` : `${page}_add`,
         fixture: fixtures[page],
         url: () => `${base}/submit`,
         body: (id, n) => ({ ...body(n), id: String(id) }),
@@ -1165,6 +1170,26 @@ describe.each(backends)('permissions on %s', (kind) => {
         );
         expect(await paramRow(failCount.id)).toEqual(failCount);
       }
+    });
+
+    it("a run batch's edit button stops and retries it but does not rewrite it (no add button: not a form)", async () => {
+      const spec = loadSpec() as { components: { schemas: Record<string, { examples?: object[] }> } };
+      const example = spec.components.schemas.DyBroweLogGroupSubmit!.examples![0]!;
+      const taskName = `批次${++seq}`;
+      const url = '/api/smart-dy/dy_browe_log_group/submit';
+      expect((await send(admin, 'dyBroweLogGroupSubmit', url, { ...example, taskName })).status).toBe(200);
+      const [row] = await db().select().from(dyBroweLogGroup).where(eq(dyBroweLogGroup.taskName, taskName));
+      await grantCodes([btnRole], pageButtons.get('dy_browe_log_group') ?? []);
+      expect(pageButtons.get('dy_browe_log_group')).toContain('dy_browe_log_group_edit');
+      const rewrite = { ...example, id: String(row!.id), taskName, successCount: 30, runStatus: 'SUCCESS' };
+      expectDenied(await send(btnUser, 'dyBroweLogGroupSubmit', url, rewrite));
+      expectDenied(
+        await send(btnUser, 'dyBroweLogGroupSubmit', url, { ...example, taskName: `${taskName}x` }),
+      );
+      expect((await db().select().from(dyBroweLogGroup).where(eq(dyBroweLogGroup.id, row!.id)))[0]).toEqual(
+        row,
+      );
+      await grantCodes([btnRole], []);
     });
 
     it('a granted button outside the tenant package is refused; grants of a removed role lapse', async () => {

@@ -47,9 +47,15 @@ export function writeGuards(entities: readonly EntityManifestData[]): Readonly<R
   const out: Record<string, WriteGuard> = {};
   for (const e of entities) {
     if (!e.menu) continue; // no page, no buttons to check
+    // rows no operator adds (a run batch the engine writes: the entity declares no add button) are not edited through
+    // the form either: their submit needs that add button, which nobody holds, so the edit button that stops and
+    // retries a run does not also rewrite it (only the administrator, who passes every guard, may)
+    const needOf = (role: EntityOperationRole, need: ButtonNeed): ButtonNeed =>
+      role === 'submit' && !e.buttons.add ? 'add' : need;
     const declared: [string, ButtonNeed][] = [
       ...(Object.entries(ROLE_NEED) as [EntityOperationRole, ButtonNeed][]).flatMap(
-        ([role, need]): [string, ButtonNeed][] => (e.operations[role] ? [[e.operations[role], need]] : []),
+        ([role, need]): [string, ButtonNeed][] =>
+          e.operations[role] ? [[e.operations[role], needOf(role, need)]] : [],
       ),
       ...Object.entries(e.actions ?? {}),
     ];
