@@ -159,12 +159,19 @@ describe.each(backends)('permissions on %s', (kind) => {
       // a package without the delete button and without param removes them (ancestors of granted menus stay)
       const db = s.handle.db;
       const pkgId = 1123598830738679001n;
+      // the role page's edit button too: granting is an edit of roles (openapi.yaml role `actions`), so a tenant
+      // admin grants only when its package holds that button
+      const [roleEdit] = await db.select({ id: menu.id }).from(menu).where(eq(menu.code, 'role_edit'));
       await db.insert(tenantPackage).values({
         id: pkgId,
         packageName: '测试套餐',
-        menuId: [SEED_IDS.menuSystem, SEED_IDS.menuParam, 1123598815738675291n, 1123598815738675294n].join(
-          ',',
-        ),
+        menuId: [
+          SEED_IDS.menuSystem,
+          SEED_IDS.menuParam,
+          1123598815738675291n,
+          1123598815738675294n,
+          roleEdit!.id,
+        ].join(','),
       });
       await db.update(tenant).set({ packageId: pkgId }).where(eq(tenant.tenantId, '100001'));
       try {

@@ -27,6 +27,7 @@ export const feature = defineFeature({
     '/system/dict': () => import('./dict/DictPage'),
     '/system/dictbiz': () => import('./dict/DictBizPage'),
     '/system/tenantpackage': () => import('./tenant-package/TenantPackagePage'),
+    '/authority/role': () => import('./role/RolePage'),
     '/dict-horizontal/index': () => import('./dict/DictHorizontalPage'),
     '/dict-vertical/index': () => import('./dict/DictVerticalPage'),
   },

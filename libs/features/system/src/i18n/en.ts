@@ -45,6 +45,18 @@ const en: Shape<SystemCatalogue> = {
         email: 'e.g. name@example.com',
       },
     },
+    role: {
+      grant: 'Permissions',
+      grantHint: 'The role gets exactly the checked permissions',
+      grantManyHint:
+        'The {{count}} selected roles all get exactly the checked permissions (their current ones are not shown)',
+      grantDone: 'Permissions saved',
+      menus: 'Menus',
+      dataScopes: 'Data scopes',
+      apiScopes: 'API scopes',
+      nothingToGrant: 'Nothing to grant',
+      loadFailed: 'The permissions could not be loaded; close and try again',
+    },
     region: {
       codeDigits: 'The code is digits only',
     },

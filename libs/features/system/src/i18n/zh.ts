@@ -41,6 +41,17 @@ const zh = {
         email: '如 name@example.com',
       },
     },
+    role: {
+      grant: '权限设置',
+      grantHint: '该角色的权限将改为勾选的权限',
+      grantManyHint: '选择的 {{count}} 个角色的权限将一并改为勾选的权限(不显示它们现有的权限)',
+      grantDone: '权限设置成功',
+      menus: '菜单权限',
+      dataScopes: '数据权限',
+      apiScopes: '接口权限',
+      nothingToGrant: '暂无可分配的权限',
+      loadFailed: '权限加载失败,请关闭后重试',
+    },
     region: {
       codeDigits: '区划编号只能是数字',
     },
