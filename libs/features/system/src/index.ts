@@ -26,6 +26,7 @@ export const feature = defineFeature({
     '/system/topmenu': () => import('./topmenu/TopMenuPage'),
     '/system/dict': () => import('./dict/DictPage'),
     '/system/dictbiz': () => import('./dict/DictBizPage'),
+    '/system/tenant': () => import('./tenant/TenantPage'),
     '/system/tenantpackage': () => import('./tenant-package/TenantPackagePage'),
     '/authority/role': () => import('./role/RolePage'),
     '/dict-horizontal/index': () => import('./dict/DictHorizontalPage'),
