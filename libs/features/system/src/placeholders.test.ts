@@ -13,6 +13,8 @@ import zh from './i18n/zh';
 import { paramResource } from './param/param.resource';
 import { postResource } from './post/post.resource';
 import { regionResource } from './region/region.resource';
+import { roleResource } from './role/role.resource';
+import { tenantResource } from './tenant/tenant.resource';
 import { tenantPackageResource } from './tenant-package/tenant-package.resource';
 import { topmenuResource } from './topmenu/topmenu.resource';
 import { userResource } from './user/user.resource';
@@ -28,6 +30,8 @@ const resources: Record<string, ResourceDef<never, never>> = Object.fromEntries(
   Object.entries({
     user: userResource,
     region: regionResource,
+    role: roleResource,
+    tenant: tenantResource,
     tenantPackage: tenantPackageResource([{ label: '系统管理', value: '10' }]),
     dict: parentDictResource(systemDictApi, t, none),
     dictBiz: parentDictResource(bizDictApi, t, none),
