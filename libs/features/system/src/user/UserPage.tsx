@@ -1,11 +1,13 @@
-import { userResetPassword, userUnlock } from '@smart/api-sdk';
+import { userResetPassword, userUnlock, type UserExportParams } from '@smart/api-sdk';
 import { userEntity } from '@smart/api-sdk/entities';
 import { CrudPage, useCrudContext, type CrudToolbarContext } from '@smart/crud';
 import { Button, toast, useConfirm } from '@smart/ui';
 import { KeyRound, LockOpen, ShieldCheck } from 'lucide-react';
-import { useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RoleGrantDialog } from './RoleGrantDialog';
+import { UserExcelActions } from './UserExcelActions';
+import { exportFilters } from './user-excel-download';
 import { userAdapter } from './user.adapter';
 import { userResource } from './user.resource';
 
@@ -76,12 +78,33 @@ function AccountActions({ page }: { page: CrudToolbarContext }) {
   );
 }
 
+// the server's export (导出, user.yaml `export-user`) replaces the kit's: the whole result with the names of roles,
+// departments and posts, in the columns the import reads back
+const resource = { ...userResource, export: false };
+
 export default function UserPage() {
+  // the filters of the last list (the toolbar's context carries no query): what 导出 exports
+  const listed = useRef<UserExportParams>({});
+  const adapter = useMemo<typeof userAdapter>(
+    () => ({
+      ...userAdapter,
+      list: (params) => {
+        listed.current = exportFilters(params);
+        return userAdapter.list(params);
+      },
+    }),
+    [],
+  );
   return (
     <CrudPage
-      resource={userResource}
-      adapter={userAdapter}
-      toolbarExtra={(page) => <AccountActions page={page} />}
+      resource={resource}
+      adapter={adapter}
+      toolbarExtra={(page) => (
+        <>
+          <UserExcelActions page={page} filters={() => listed.current} />
+          <AccountActions page={page} />
+        </>
+      )}
     />
   );
 }

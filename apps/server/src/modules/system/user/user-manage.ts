@@ -2,7 +2,7 @@
  * The administrator's management of accounts: the page (by department subtree), the detail, submit and update of a
  * whole user, and remove, which also ends the removed users' logins.
  */
-import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, inArray, isNull } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { caller, requireAll } from '../../../crud/index';
 import { dept, post, refreshToken, role, user, userOauth } from '../../../db/schema';
@@ -10,6 +10,7 @@ import { BizError, ok, parseId, parseIds } from '../../../util';
 import { assertAccountFree, assertQuota, assertRefs, assertTenant, duplicateMsg } from './user-checks';
 import { requireAdmin, type UserContext } from './user-context';
 import { bodyOf } from './user-form';
+import { userListFilter, type UserListQuery } from './user-query';
 import type { UserVO } from './user-vo';
 
 export const SELF_REMOVE_MSG = '不能删除本账号!';
@@ -47,35 +48,7 @@ export function userManageHandlers({ db, m, labelled, one, inTenant, ownUsers }:
     async userPage(req: FastifyRequest) {
       const a = caller(req);
       requireAdmin(a);
-      const q = req.query as Record<string, unknown> & { deptId?: string; tenantId?: string };
-      const ctx = inTenant(a, q.tenantId);
-      const extra: SQL[] = [];
-      const deptId = parseId(q.deptId);
-      if (q.deptId) {
-        // the department and every descendant (ancestors holds the path of ids)
-        const depts =
-          deptId === undefined
-            ? []
-            : await db
-                .select({ id: dept.id })
-                .from(dept)
-                .where(
-                  and(
-                    eq(dept.tenantId, ctx.tenant_id),
-                    eq(dept.isDeleted, 0),
-                    sql`(${dept.id} = ${deptId} or (',' || ${dept.ancestors} || ',') like ${`%,${deptId},%`})`,
-                  ),
-                );
-        extra.push(
-          depts.length === 0
-            ? sql`false`
-            : sql`string_to_array(${user.deptId}, ',') && array[${sql.join(
-                depts.map((d) => sql`${d.id.toString()}`),
-                sql`, `,
-              )}]::text[]`,
-        );
-      }
-      const { tenantId: _t, deptId: _d, ...rest } = q;
+      const { ctx, extra, rest } = await userListFilter({ db, inTenant }, a, req.query as UserListQuery);
       const page = await m.page(ctx, rest, extra);
       return ok({ ...page, records: await labelled(page.records as UserVO[]) });
     },

@@ -4,11 +4,13 @@
  *
  * The parts: ./user-manage.ts (page, detail, submit, update, remove), ./user-grant.ts (roles, approval),
  * ./user-password.ts (reset, change, unlock), ./user-self.ts (own profile and authorisation code),
- * ./user-platform.ts (platform extension), ./user-register.ts (sign-ups); what they share is in ./user-context.ts,
- * ./user-checks.ts, ./user-form.ts and ./user-vo.ts.
+ * ./user-platform.ts (platform extension), ./user-register.ts (sign-ups), ./user-excel-handlers.ts (Excel template,
+ * export and import); what they share is in ./user-context.ts, ./user-checks.ts, ./user-form.ts, ./user-query.ts and
+ * ./user-vo.ts.
  */
 import { type Db } from '../../../db/index';
 import { userContext } from './user-context';
+import { userExcelHandlers } from './user-excel-handlers';
 import { userGrantHandlers } from './user-grant';
 import { userManageHandlers } from './user-manage';
 import { userPasswordHandlers } from './user-password';
@@ -25,5 +27,6 @@ export function userHandlers(db: Db) {
     ...userGrantHandlers(ctx),
     ...userPasswordHandlers(ctx),
     ...userRegisterHandlers(ctx),
+    ...userExcelHandlers(ctx),
   };
 }

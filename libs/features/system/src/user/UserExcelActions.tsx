@@ -1,0 +1,63 @@
+import type { UserExportParams } from '@smart/api-sdk';
+import { userEntity } from '@smart/api-sdk/entities';
+import { useCrudContext, type CrudToolbarContext } from '@smart/crud';
+import { Button } from '@smart/ui';
+import { FileDown, FileUp } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { UserImportDialog } from './UserImportDialog';
+import { downloadUserExport } from './user-excel-download';
+
+export interface UserExcelActionsProps {
+  page: CrudToolbarContext;
+  /** The filters of the list on screen, when 导出 is pressed. */
+  filters: () => UserExportParams;
+}
+
+/**
+ * 导入 and 导出 on the user page (user.yaml `import-user`, `export-user`): importing creates users, so it needs the
+ * page's add button (and overwriting existing accounts its edit button, as the server asks); exporting is for
+ * whoever sees the list, in the list's current filters.
+ */
+export function UserExcelActions({ page, filters }: UserExcelActionsProps) {
+  const { t } = useTranslation();
+  const { can } = useCrudContext();
+  const [importing, setImporting] = useState(false);
+  const [exporting, setExporting] = useState(false);
+  const canAdd = can(userEntity.buttons.add ?? 'user_add');
+  const canEdit = can(userEntity.buttons.edit ?? 'user_edit');
+
+  const exportUsers = async () => {
+    setExporting(true);
+    try {
+      await downloadUserExport(filters(), t('system.user.exportFile'));
+    } catch {
+      // the HTTP layer showed the server's reason (too many users for one file)
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <>
+      {canAdd ? (
+        <Button data-action="user-import" onClick={() => setImporting(true)}>
+          <FileUp aria-hidden />
+          {t('system.user.import')}
+        </Button>
+      ) : null}
+      <Button data-action="user-export" loading={exporting} onClick={() => void exportUsers()}>
+        <FileDown aria-hidden />
+        {t('system.user.export')}
+      </Button>
+      {canAdd ? (
+        <UserImportDialog
+          open={importing}
+          onOpenChange={setImporting}
+          canCover={canEdit}
+          onImported={page.reload}
+        />
+      ) : null}
+    </>
+  );
+}
