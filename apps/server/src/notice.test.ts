@@ -69,7 +69,13 @@ describe.each(backends)('desk notice on %s', (kind) => {
   });
 
   it('create → detail → update → filters → remove', async () => {
-    const html = '<p onclick="x()">体检</p><script>alert(1)</script>';
+    // desk.yaml NoticeFields.content: sanitised before it is stored (src/modules/desk/notice/notice-html.ts)
+    const html =
+      '<p onclick="x()">请<strong>全体</strong>员工<a href="https://example.com" target="_blank">体检</a></p>' +
+      '<script>alert(1)</script><img src=x onerror="alert(1)"><a href="javascript:alert(1)">点我</a>' +
+      '<iframe src="https://example.com"></iframe>';
+    const stored =
+      '<p>请<strong>全体</strong>员工<a href="https://example.com" target="_blank" rel="noopener noreferrer">体检</a></p>点我';
     const created = await submit({
       title: '测试通知 2025',
       category: 2,
@@ -81,9 +87,9 @@ describe.each(backends)('desk notice on %s', (kind) => {
     expect(page.records).toHaveLength(1);
     const n = page.records[0]!;
     expect(n).toMatchObject({ category: 2, categoryName: '批转通知', releaseTime: '2025-06-15 09:30:00' });
-    // stored as given, returned only as JSON
+    expect(n.content).toBe(stored);
     const detail = await call<Notice>('GET', `${N}/detail?id=${n.id}`, 'noticeDetail');
-    expect(detail.body.data.content).toBe(html);
+    expect(detail.body.data.content).toBe(stored);
     expect(detail.raw.headers['content-type']).toMatch(/^application\/json/);
 
     await submit({ id: n.id, title: '测试通知 改', category: 5, releaseTime: '2025-07-01 00:00:00' });
@@ -92,7 +98,7 @@ describe.each(backends)('desk notice on %s', (kind) => {
       title: '测试通知 改',
       category: 5,
       categoryName: '任免通知',
-      content: html,
+      content: stored,
     });
 
     // filters: category, date range (>= start, < end), title contains (wildcards literal)
@@ -133,6 +139,15 @@ describe.each(backends)('desk notice on %s', (kind) => {
       const r = await submit(bad);
       expect(r.status, JSON.stringify(bad)).toBe(400);
     }
+    // within maxLength as sent, beyond it once escaped: refused as the contract's own length check refuses
+    const escaped = await submit({
+      title: 't',
+      category: 1,
+      releaseTime: '2025-01-01 00:00:00',
+      content: '&'.repeat(1000),
+    });
+    expect(escaped.status).toBe(400);
+    expect(escaped.body.msg).toBe('通知内容格式不正确');
     expect((await call('GET', `${N}/list?releaseTime_datege=yesterday`, 'noticeList')).status).toBe(400);
     expect((await call('GET', `${N}/detail?id=abc`, 'noticeDetail')).status).toBe(400);
   });

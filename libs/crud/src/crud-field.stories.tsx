@@ -81,6 +81,38 @@ function FieldTypes({ onSubmit }: { onSubmit: (values: Record<string, unknown>) 
   );
 }
 
+const richText = defineResource<Row>({
+  name: 'rich-text',
+  columns: [{ prop: 'content', label: '通知内容', type: 'richtext', span: 24, rules: { required: true } }],
+});
+
+/** The `richtext` field (a notice's content, desk.yaml): Tiptap with the kit's toolbar, value HTML. */
+function RichTextDialog({
+  mode,
+  onSubmit,
+}: {
+  mode: 'edit' | 'view';
+  onSubmit: (values: Record<string, unknown>) => Promise<void>;
+}) {
+  return (
+    <CrudProvider value={{}}>
+      <CrudFormDialog
+        resource={richText}
+        mode={mode}
+        open
+        onOpenChange={() => {}}
+        values={{
+          content:
+            '<h2>年度体检</h2><p>请<strong>全体员工</strong>于本周五前完成体检, 详见' +
+            '<a href="https://example.com" target="_blank" rel="noopener noreferrer">通知</a>。</p>' +
+            '<ul><li><p>地点: 一楼</p></li><li><p>时间: 9:00–11:00</p></li></ul>',
+        }}
+        onSubmit={onSubmit}
+      />
+    </CrudProvider>
+  );
+}
+
 const meta = {
   title: 'CRUD/Field types',
   component: FieldTypes,
@@ -103,5 +135,29 @@ export const Dialog: Story = {
         files: '/oss/contract.pdf',
       }),
     );
+  },
+};
+
+/** Rich text: the toolbar formats what is typed next; saving sends HTML. */
+export const RichText: Story = {
+  render: (args) => <RichTextDialog mode="edit" onSubmit={args.onSubmit} />,
+  play: async ({ userEvent, args }) => {
+    const editor = await screen.findByRole('textbox', { name: '通知内容' }, { timeout: 10_000 });
+    await userEvent.click(editor);
+    await userEvent.keyboard('{Control>}a{/Control}{Backspace}');
+    await userEvent.click(screen.getByRole('button', { name: '加粗' }));
+    await userEvent.keyboard('重要');
+    await userEvent.click(screen.getByRole('button', { name: '保存' }));
+    await expect(args.onSubmit).toHaveBeenCalledWith({ content: '<p><strong>重要</strong></p>' });
+  },
+};
+
+/** Rich text in the view dialog: the content, read-only, without a toolbar. */
+export const RichTextView: Story = {
+  render: (args) => <RichTextDialog mode="view" onSubmit={args.onSubmit} />,
+  play: async () => {
+    const editor = await screen.findByRole('textbox', { name: '通知内容' }, { timeout: 10_000 });
+    await expect(editor).toHaveAttribute('aria-readonly', 'true');
+    await expect(screen.queryByRole('toolbar')).toBeNull();
   },
 };

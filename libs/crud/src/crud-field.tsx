@@ -31,6 +31,7 @@ import {
   DateRangePicker,
   DateTimePicker,
   MultiSelect,
+  RichTextEditor,
   TreeSelect,
   Upload,
 } from './lazy-controls';
@@ -106,6 +107,24 @@ export function CrudControl<Row, Form>({
           disabled={disabled}
           placeholder={placeholder}
           onChange={(e) => onChange(e.target.value)}
+          onBlur={onBlur}
+        />
+      );
+    case 'richtext':
+      return (
+        <RichTextEditor
+          id={rest.id}
+          name={rest.name}
+          aria-invalid={rest['aria-invalid']}
+          aria-describedby={rest['aria-describedby']}
+          aria-required={rest['aria-required']}
+          ref={ref}
+          label={rest['aria-label'] ?? label}
+          placeholder={placeholder}
+          value={value}
+          readOnly={readOnly}
+          disabled={disabled}
+          onChange={onChange}
           onBlur={onBlur}
         />
       );

@@ -2,6 +2,7 @@ import * as React from 'react';
 
 import { Skeleton } from '@smart/ui';
 import type * as HeavyControls from './heavy-controls';
+import type { RichTextEditorProps } from './rich-text-editor';
 
 // The CRUD kit's heavier controls (day picker, cmdk lists, trees, uploads, colour picker) load on first use, so a
 // resource made of text fields — most of them — does not carry them in its feature chunk.
@@ -49,4 +50,10 @@ export const TreeSelect = lazyControl<PropsOf<Controls['TreeSelect']>>(() =>
 );
 export const Upload = lazyControl<PropsOf<Controls['Upload']>>(() =>
   import('./heavy-controls').then((m) => m.Upload),
+);
+
+// The rich text editor (Tiptap, ProseMirror, DOMPurify) is a chunk of its own, not part of heavy-controls: it is the
+// heaviest control and only a notice's form uses it, so a date picker never brings it along.
+export const RichTextEditor = lazyControl<RichTextEditorProps>(() =>
+  import('./rich-text-editor').then((m) => m.RichTextEditor),
 );

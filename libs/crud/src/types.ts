@@ -46,10 +46,12 @@ export type CrudFieldType =
   | 'avatar'
   | 'color'
   /** A menu icon among those the console renders (menu-icons.tsx), listed beside its name. */
-  | 'icon';
+  | 'icon'
+  /** HTML edited as rich text (rich-text-editor.tsx), sanitised to the allowlist of desk.yaml's notice content. */
+  | 'richtext';
 
 /** Types whose control is typed into; the rest pick (a list, a tree, a date, a file), and their texts say so. */
-const TYPED: readonly CrudFieldType[] = ['input', 'textarea', 'lines', 'password', 'number'];
+const TYPED: readonly CrudFieldType[] = ['input', 'textarea', 'lines', 'password', 'number', 'richtext'];
 
 /** Whether a control of this type picks rather than takes typing (default `input`). */
 export function isChoiceType(type: CrudFieldType | undefined): boolean {

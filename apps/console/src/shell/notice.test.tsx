@@ -61,8 +61,19 @@ afterEach(() => {
 
 describe('notice text', () => {
   it('renders notice HTML as inert text', () => {
-    expect(noticeText('<p>请<b>全体</b>员工</p><script>alert(1)</script>')).toBe('请全体员工alert(1)');
+    expect(noticeText('<p>请<b>全体</b>员工</p><script>alert(1)</script><style>p{}</style>')).toBe(
+      '请全体员工',
+    );
     expect(noticeText(undefined)).toBe('');
+  });
+
+  it('reads blocks and line breaks as spaces, and plain text as it is', () => {
+    expect(
+      noticeText(
+        '<h2>标题</h2><p>第一段<br>续</p><ul><li>一</li><li>二</li></ul><blockquote>引</blockquote>',
+      ),
+    ).toBe('标题 第一段 续 一 二 引');
+    expect(noticeText('本周日 02:00–04:00 系统维护, 1 &lt; 2')).toBe('本周日 02:00–04:00 系统维护, 1 < 2');
   });
 });
 

@@ -111,7 +111,7 @@ export const notice = pgTable(
     title: varchar('title', { length: 255 }).notNull(),
     category: integer('category').notNull(),
     releaseTime: ts('release_time').notNull(),
-    /** User text (HTML or plain), stored as given; the server only ever returns it as JSON. */
+    /** Rich text: HTML sanitised to the allowlist of desk.yaml before it is stored (notice-html.ts). */
     content: varchar('content', { length: 2000 }).notNull().default(''),
     ...audit(),
   },

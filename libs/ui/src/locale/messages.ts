@@ -115,6 +115,23 @@ export interface UiMessages {
   commandPlaceholder: string;
   noResults: string;
   pageLoading: string;
+  // Rich text (the CRUD kit's `richtext` field): its toolbar, named after the field, and the link form.
+  richTextToolbar: (label: string) => string;
+  richTextBold: string;
+  richTextItalic: string;
+  richTextUnderline: string;
+  richTextStrike: string;
+  richTextHeading2: string;
+  richTextHeading3: string;
+  richTextBulletList: string;
+  richTextOrderedList: string;
+  richTextBlockquote: string;
+  richTextLink: string;
+  richTextUndo: string;
+  richTextRedo: string;
+  richTextLinkUrl: string;
+  richTextLinkRemove: string;
+  richTextLinkInvalid: string;
 }
 
 export const zhMessages: UiMessages = {
@@ -224,6 +241,22 @@ export const zhMessages: UiMessages = {
   commandPlaceholder: '输入关键字搜索',
   noResults: '没有匹配的结果',
   pageLoading: '页面加载中',
+  richTextToolbar: (label) => `${label}格式`,
+  richTextBold: '加粗',
+  richTextItalic: '斜体',
+  richTextUnderline: '下划线',
+  richTextStrike: '删除线',
+  richTextHeading2: '二级标题',
+  richTextHeading3: '三级标题',
+  richTextBulletList: '无序列表',
+  richTextOrderedList: '有序列表',
+  richTextBlockquote: '引用',
+  richTextLink: '链接',
+  richTextUndo: '撤销',
+  richTextRedo: '重做',
+  richTextLinkUrl: '链接地址',
+  richTextLinkRemove: '移除链接',
+  richTextLinkInvalid: '请输入以 http://、https:// 或 mailto: 开头的地址',
 };
 
 export const enMessages: UiMessages = {
@@ -333,6 +366,22 @@ export const enMessages: UiMessages = {
   commandPlaceholder: 'Type to search',
   noResults: 'No results',
   pageLoading: 'Loading page',
+  richTextToolbar: (label) => `${label} formatting`,
+  richTextBold: 'Bold',
+  richTextItalic: 'Italic',
+  richTextUnderline: 'Underline',
+  richTextStrike: 'Strikethrough',
+  richTextHeading2: 'Heading 2',
+  richTextHeading3: 'Heading 3',
+  richTextBulletList: 'Bulleted list',
+  richTextOrderedList: 'Numbered list',
+  richTextBlockquote: 'Quote',
+  richTextLink: 'Link',
+  richTextUndo: 'Undo',
+  richTextRedo: 'Redo',
+  richTextLinkUrl: 'Link address',
+  richTextLinkRemove: 'Remove link',
+  richTextLinkInvalid: 'Enter an address starting with http://, https:// or mailto:',
 };
 
 export const uiMessages: Record<UiLocale, UiMessages> = { zh: zhMessages, en: enMessages };

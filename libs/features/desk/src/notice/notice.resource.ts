@@ -3,13 +3,14 @@ import { defineResource, entityAdapter } from '@smart/crud';
 
 /**
  * The notice page (desk.yaml): the list shows the kind by the label the server sends and leaves the content to the
- * dialog, where it is plain text in a tall textarea (apps/server/src/modules/desk/notice/notice.module.ts stores it as given; nothing
- * here renders it as HTML).
+ * dialog, where it is rich text (the kit's `richtext` field, HTML). The server keeps only the allowlist desk.yaml
+ * gives for `content` (apps/server/src/modules/desk/notice/notice-html.ts) and the editor sanitises what it shows;
+ * the view dialog shows it in the read-only editor.
  */
 export const noticeResource = defineResource(noticeEntity, {
   columns: {
     category: { render: (row) => row.categoryName },
-    content: { type: 'textarea', rows: 8, span: 24, hideInList: true },
+    content: { type: 'richtext', span: 24, hideInList: true },
   },
   dialog: { width: 880 },
 });
