@@ -6,6 +6,8 @@ export interface Reply {
   text: string;
   /** parsed JSON body; undefined when the body is not JSON */
   json: unknown;
+  /** the answer's Content-Type header ('' when none) */
+  contentType?: string;
   error?: string | undefined;
 }
 
@@ -81,7 +83,7 @@ export class HttpClient {
       } catch {
         json = undefined;
       }
-      return { status: res.status, text, json };
+      return { status: res.status, text, json, contentType: res.headers.get('content-type') ?? '' };
     } catch (err) {
       const e = err as Error;
       const error = e.name === 'TimeoutError' ? `no answer within ${this.timeoutMs} ms` : e.message;

@@ -36,6 +36,8 @@ export interface Operation {
   otherMedia: string[];
   /** status → JSON schema of that response (undefined when the response has no JSON body) */
   responses: Record<string, Schema | undefined>;
+  /** status → the media type of a response whose body is not JSON (a download: a zip, a workbook) */
+  media: Record<string, string>;
   /** the operation needs the user token (`smartAuth`) */
   needsToken: boolean;
   /**
@@ -126,9 +128,12 @@ export function operationsOf(doc: OpenApiDocument): Operation[] {
         : undefined;
       const content = requestBody?.content ?? {};
       const responses: Record<string, Schema | undefined> = {};
+      const media: Record<string, string> = {};
       for (const [status, raw] of Object.entries(op.responses ?? {})) {
         const res = deref(doc, raw) as { content?: Record<string, { schema?: Schema }> };
         responses[status] = res.content?.['application/json']?.schema;
+        const other = Object.keys(res.content ?? {}).find((m) => m !== 'application/json');
+        if (!responses[status] && other) media[status] = other;
       }
       const security = op.security ?? globalSecurity;
       out.push({
@@ -138,6 +143,7 @@ export function operationsOf(doc: OpenApiDocument): Operation[] {
         tag: op.tags?.[0] ?? 'untagged',
         summary: op.summary,
         parameters: [...params.values()],
+        media,
         body: content['application/json']?.schema,
         bodyRequired: requestBody?.required ?? false,
         otherMedia: Object.keys(content).filter((m) => m !== 'application/json'),

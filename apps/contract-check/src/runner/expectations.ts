@@ -71,6 +71,12 @@ export function expectStatus(ctx: Contract, op: Operation, status: number) {
 
 function conforms(ctx: Contract, op: Operation, reply: Reply, success: boolean): string | undefined {
   const { schema, documented } = schemaFor(op, reply.status);
+  // a download (code.yaml `download`, user.yaml `export-user`) answers its documented media type, not JSON
+  const media = op.media[String(reply.status)];
+  if (media && reply.json === undefined)
+    return reply.contentType?.split(';')[0]?.trim() === media
+      ? undefined
+      : `HTTP ${reply.status}: expected ${media}, got ${reply.contentType || 'no Content-Type'}`;
   if (reply.json === undefined) return `HTTP ${reply.status}: body is not JSON (${short(reply.text, 60)})`;
   const envelope = isEnvelope(ctx, schema);
   if (envelope) {
