@@ -23,7 +23,7 @@ import { childrenOf, hasUnloadedChildren, resolveTree, withParentOptions } from 
 import { resourcePermissions, resourceStorageKey } from './define-resource';
 import { useDropRemoteOptions } from './remote-options';
 import { buildSearchParams, type SearchValues } from './search-params';
-import type { CrudAdapter, CrudFormMode, ResourceDef } from './types';
+import type { CrudAdapter, CrudExportParams, CrudFormMode, ResourceDef } from './types';
 import { useCrudExport } from './use-crud-export';
 import { useFitActionsWidth } from './use-fit-actions-width';
 import { useCrudList } from './use-crud-list';
@@ -76,6 +76,8 @@ export type CrudRowActionContext = {
 export type CrudToolbarContext = CrudRowActionContext & {
   /** Ids of the selected rows, in the order they were ticked. */
   selectedIds: string[];
+  /** The list's current filters and sort, without paging: what a page's own export asks the server for. */
+  filters: CrudExportParams;
 };
 
 type DialogState = {
@@ -312,7 +314,11 @@ function CrudPageView<Row, Form>({
         settings={settings}
         extra={
           typeof toolbarExtra === 'function'
-            ? toolbarExtra({ reload, selectedIds: Object.keys(selection).filter((k) => selection[k]) })
+            ? toolbarExtra({
+                reload,
+                selectedIds: Object.keys(selection).filter((k) => selection[k]),
+                filters: list.filters,
+              })
             : toolbarExtra
         }
       />

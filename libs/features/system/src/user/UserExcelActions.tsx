@@ -1,4 +1,3 @@
-import type { UserExportParams } from '@smart/api-sdk';
 import { userEntity } from '@smart/api-sdk/entities';
 import { useCrudContext, type CrudToolbarContext } from '@smart/crud';
 import { Button } from '@smart/ui';
@@ -6,12 +5,11 @@ import { FileDown, FileUp } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UserImportDialog } from './UserImportDialog';
-import { downloadUserExport } from './user-excel-download';
+import { downloadUserExport, exportFilters } from './user-excel-download';
 
 export interface UserExcelActionsProps {
+  /** The list's context: its reload, and its current filters, which 导出 exports. */
   page: CrudToolbarContext;
-  /** The filters of the list on screen, when 导出 is pressed. */
-  filters: () => UserExportParams;
 }
 
 /**
@@ -19,7 +17,7 @@ export interface UserExcelActionsProps {
  * page's add button (and overwriting existing accounts its edit button, as the server asks); exporting is for
  * whoever sees the list, in the list's current filters.
  */
-export function UserExcelActions({ page, filters }: UserExcelActionsProps) {
+export function UserExcelActions({ page }: UserExcelActionsProps) {
   const { t } = useTranslation();
   const { can } = useCrudContext();
   const [importing, setImporting] = useState(false);
@@ -30,7 +28,7 @@ export function UserExcelActions({ page, filters }: UserExcelActionsProps) {
   const exportUsers = async () => {
     setExporting(true);
     try {
-      await downloadUserExport(filters(), t('system.user.exportFile'));
+      await downloadUserExport(exportFilters(page.filters), t('system.user.exportFile'));
     } catch {
       // the HTTP layer showed the server's reason (too many users for one file)
     } finally {

@@ -1,13 +1,12 @@
-import { userResetPassword, userUnlock, type UserExportParams } from '@smart/api-sdk';
+import { userResetPassword, userUnlock } from '@smart/api-sdk';
 import { userEntity } from '@smart/api-sdk/entities';
 import { CrudPage, useCrudContext, type CrudToolbarContext } from '@smart/crud';
 import { Button, toast, useConfirm } from '@smart/ui';
 import { KeyRound, LockOpen, ShieldCheck } from 'lucide-react';
-import { useMemo, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RoleGrantDialog } from './RoleGrantDialog';
 import { UserExcelActions } from './UserExcelActions';
-import { exportFilters } from './user-excel-download';
 import { userAdapter } from './user.adapter';
 import { userResource } from './user.resource';
 
@@ -83,25 +82,13 @@ function AccountActions({ page }: { page: CrudToolbarContext }) {
 const resource = { ...userResource, export: false };
 
 export default function UserPage() {
-  // the filters of the last list (the toolbar's context carries no query): what 导出 exports
-  const listed = useRef<UserExportParams>({});
-  const adapter = useMemo<typeof userAdapter>(
-    () => ({
-      ...userAdapter,
-      list: (params) => {
-        listed.current = exportFilters(params);
-        return userAdapter.list(params);
-      },
-    }),
-    [],
-  );
   return (
     <CrudPage
       resource={resource}
-      adapter={adapter}
+      adapter={userAdapter}
       toolbarExtra={(page) => (
         <>
-          <UserExcelActions page={page} filters={() => listed.current} />
+          <UserExcelActions page={page} />
           <AccountActions page={page} />
         </>
       )}
