@@ -1,6 +1,7 @@
 // @smart/ui public API. Styles: import '@smart/ui/styles.css' after '@import "tailwindcss"'.
 export { cn } from './lib/utils';
 export { PHONE_QUERY, useMediaQuery } from './lib/use-media-query';
+export { useBusyAction, type BusyAction, type BusyActionOptions } from './lib/use-busy-action';
 
 export {
   UiLocaleProvider,

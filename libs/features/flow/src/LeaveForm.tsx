@@ -15,9 +15,8 @@ import {
   FormMessage,
   SimpleSelect,
   Textarea,
-  toast,
+  useBusyAction,
 } from '@smart/ui';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -50,7 +49,6 @@ export function LeaveForm({ processDefinitionId }: { processDefinitionId: string
   const { t } = useTranslation();
   const tr = (key: string) => t(key);
   const navigate = useNavigate();
-  const [saving, setSaving] = useState(false);
   const form = useForm<LeaveFormValues>({
     mode: 'onBlur',
     defaultValues: EMPTY,
@@ -62,10 +60,9 @@ export function LeaveForm({ processDefinitionId }: { processDefinitionId: string
     label: u.realName ? `${u.realName} (${u.account})` : u.account,
   }));
 
-  const submit = async (values: LeaveFormValues) => {
-    if (saving) return;
-    setSaving(true);
-    try {
+  // a refusal: the HTTP layer showed the server's message
+  const { run: submit, busy: saving } = useBusyAction(
+    async (values: LeaveFormValues) => {
       await leaveStartProcess({
         processDefinitionId,
         taskUser: values.taskUser,
@@ -74,16 +71,16 @@ export function LeaveForm({ processDefinitionId }: { processDefinitionId: string
         reason: values.reason.trim(),
       });
       form.reset(EMPTY);
-      toast.success(t('leave.submitted'));
-      // as upstream: on to the sent list, where the new request now leads
-      workChanged();
-      void navigate('/work/send');
-    } catch {
-      // the HTTP layer showed the server's message
-    } finally {
-      setSaving(false);
-    }
-  };
+    },
+    {
+      done: t('leave.submitted'),
+      onDone: () => {
+        // as upstream: on to the sent list, where the new request now leads
+        workChanged();
+        void navigate('/work/send');
+      },
+    },
+  );
 
   return (
     <Card className="max-w-2xl">

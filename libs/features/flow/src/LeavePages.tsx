@@ -20,6 +20,7 @@ import {
   Skeleton,
   Textarea,
   toast,
+  useBusyAction,
 } from '@smart/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { FileX2 } from 'lucide-react';
@@ -147,10 +148,6 @@ function Decision({
   });
   const [comment, setComment] = useState('');
   const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
-
-  const claimable = open && (claimList.data?.records ?? []).some((r) => r.taskId === taskId);
-  if (!mine && !claimable) return null;
 
   const refresh = () => {
     workChanged();
@@ -160,27 +157,15 @@ function Decision({
     ]);
   };
 
-  const claim = async () => {
-    setBusy(true);
-    try {
-      await workClaimTask({ taskId });
-      toast.success(t('leave.claimed'));
-      await refresh();
-    } catch {
-      // the HTTP layer showed why
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const complete = async (pass: boolean) => {
-    const text = comment.trim();
-    if (!pass && !text) {
-      setError(t('leave.rejectNeedsComment'));
-      return;
-    }
-    setBusy(true);
-    try {
+  // A refusal: the HTTP layer showed why. The toasts are the actions' own: they come before the lists read again,
+  // and the buttons stay busy until they have.
+  const claiming = useBusyAction(async () => {
+    await workClaimTask({ taskId });
+    toast.success(t('leave.claimed'));
+    await refresh();
+  });
+  const completing = useBusyAction(
+    async (pass: boolean, text: string) => {
       await workCompleteTask({
         taskId,
         processInstanceId,
@@ -190,12 +175,21 @@ function Decision({
       });
       toast.success(t('leave.completed'));
       await refresh();
-      void navigate(leaveDetailPath(processInstanceId, businessId));
-    } catch {
-      // the HTTP layer showed why
-    } finally {
-      setBusy(false);
+    },
+    { onDone: () => void navigate(leaveDetailPath(processInstanceId, businessId)) },
+  );
+  const busy = claiming.busy || completing.busy;
+
+  const claimable = open && (claimList.data?.records ?? []).some((r) => r.taskId === taskId);
+  if (!mine && !claimable) return null;
+
+  const complete = (pass: boolean) => {
+    const text = comment.trim();
+    if (!pass && !text) {
+      setError(t('leave.rejectNeedsComment'));
+      return;
     }
+    void completing.run(pass, text);
   };
 
   return (
@@ -228,10 +222,10 @@ function Decision({
               ) : null}
             </div>
             <div className="flex gap-2">
-              <Button variant="primary" loading={busy} onClick={() => void complete(true)}>
+              <Button variant="primary" loading={busy} onClick={() => complete(true)}>
                 {t('leave.approve')}
               </Button>
-              <Button variant="destructive" disabled={busy} onClick={() => void complete(false)}>
+              <Button variant="destructive" disabled={busy} onClick={() => complete(false)}>
                 {t('leave.reject')}
               </Button>
             </div>
@@ -239,7 +233,7 @@ function Decision({
         ) : (
           <div className="flex items-center gap-3">
             <p className="text-sm text-muted-foreground">{t('leave.claimFirst')}</p>
-            <Button variant="primary" loading={busy} onClick={() => void claim()}>
+            <Button variant="primary" loading={busy} onClick={() => void claiming.run()}>
               {t('leave.claim')}
             </Button>
           </div>

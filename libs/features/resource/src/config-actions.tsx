@@ -1,8 +1,7 @@
 import type { EntityManifestData } from '@smart/api-sdk/manifest';
 import { useCanAct } from '@smart/crud';
-import { Button, toast } from '@smart/ui';
+import { Button, useBusyAction } from '@smart/ui';
 import { CircleCheck } from 'lucide-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** `status` of a storage or SMS config (contract: 2 the tenant's active one, 1 not). */
@@ -26,28 +25,20 @@ export interface EnableConfigButtonProps {
 export function EnableConfigButton({ entity, op, row, what, enable, reload }: EnableConfigButtonProps) {
   const { t } = useTranslation();
   const canAct = useCanAct(entity);
-  const [busy, setBusy] = useState(false);
+  // a refusal: the HTTP layer has shown why
+  const { run, busy } = useBusyAction((id: string) => enable({ id }), {
+    done: t('resource.enabled', { what: t(`resource.what.${what}`) }),
+    onDone: () => reload(),
+  });
   if (row.status === ACTIVE || !row.id || !canAct(op)) return null;
   const id = row.id;
-  const run = async () => {
-    setBusy(true);
-    try {
-      await enable({ id });
-      toast.success(t('resource.enabled', { what: t(`resource.what.${what}`) }));
-      reload();
-    } catch {
-      // the HTTP layer has shown why
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
     <Button
       variant="link"
       size="xs"
       data-action={`${what}-enable`}
       disabled={busy}
-      onClick={() => void run()}
+      onClick={() => void run(id)}
     >
       <CircleCheck aria-hidden />
       {t('resource.enable')}

@@ -1,11 +1,10 @@
 import { commentFeiShuImport, type ImportResult } from '@smart/api-sdk';
 import type { EntityManifestData } from '@smart/api-sdk/manifest';
-import { Button, Checkbox, Field, Input, RadioGroup, SimpleDialog } from '@smart/ui';
+import { Button, Checkbox, Field, Input, RadioGroup, SimpleDialog, useBusyAction } from '@smart/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RefPicker } from '../RefPicker';
 import { ImportSummary } from '../import-summary';
-import { useBusy } from '../use-busy';
 import { readFeishuDoc } from '../logs/feishu-sheet';
 
 export interface FeishuImportDialogProps {
@@ -30,7 +29,6 @@ export function FeishuImportDialog({ entity, open, onOpenChange, onImported }: F
   const [table, setTable] = useState('');
   const [column, setColumn] = useState('A');
   const [skipHeader, setSkipHeader] = useState(true);
-  const [busy, busyWith] = useBusy();
   const [result, setResult] = useState<ImportResult | undefined>();
   const read = readFeishuDoc(doc);
   const docError = doc.trim() && !read ? t('automation.comments.badDoc') : undefined;
@@ -54,20 +52,26 @@ export function FeishuImportDialog({ entity, open, onOpenChange, onImported }: F
     onOpenChange(next);
   };
 
-  const submit = async () => {
-    if (!read) return;
-    await busyWith(async () => {
-      const answer = await commentFeiShuImport({
+  // a refusal: the HTTP layer has shown why
+  const { run, busy } = useBusyAction(
+    (token: string) =>
+      commentFeiShuImport({
         groupId,
         sourceType: source,
-        token: read.token,
+        token,
         sheetId: table.trim(),
         column: column.trim() || 'A',
         skipHeader,
-      });
-      setResult(answer);
-      if (answer.inserted > 0) onImported?.();
-    });
+      }),
+    {
+      onDone: (answer) => {
+        setResult(answer);
+        if (answer.inserted > 0) onImported?.();
+      },
+    },
+  );
+  const submit = () => {
+    if (read) void run(read.token);
   };
 
   return (
@@ -89,7 +93,7 @@ export function FeishuImportDialog({ entity, open, onOpenChange, onImported }: F
               data-action="comment-feishu-import-submit"
               loading={busy}
               disabled={!groupId || !read || !table.trim() || (source === 'bitable' && !column.trim())}
-              onClick={() => void submit()}
+              onClick={submit}
             >
               {t('automation.comments.import')}
             </Button>

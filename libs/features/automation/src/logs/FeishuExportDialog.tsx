@@ -1,10 +1,9 @@
 import { xshCommLogAppLogToFeiShu, type XshCommLogToFeiShu } from '@smart/api-sdk';
 import type { EntityManifestData } from '@smart/api-sdk/manifest';
-import { Button, Checkbox, Field, Input, SimpleDialog } from '@smart/ui';
+import { Button, Checkbox, Field, Input, SimpleDialog, useBusyAction } from '@smart/ui';
 import { ExternalLink } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useBusy } from '../use-busy';
 import { LogFilterFields, rangeError } from './LogFilterFields';
 import { readSheet, safeHref } from './feishu-sheet';
 import { rangeBody, today, type LogFilter } from './log-range';
@@ -36,7 +35,6 @@ export function FeishuExportDialog({ entity, open, onOpenChange, onExported }: F
   const [sheetText, setSheetText] = useState('');
   const [sheetId, setSheetId] = useState('');
   const [onlyUnsynced, setOnlyUnsynced] = useState(true);
-  const [busy, busyWith] = useBusy();
   const [progress, setProgress] = useState<Progress | undefined>();
   const sheet = readSheet(sheetText);
   const sheetError = sheetText.trim() && !sheet ? t('automation.logs.badSheet') : undefined;
@@ -47,26 +45,26 @@ export function FeishuExportDialog({ entity, open, onOpenChange, onExported }: F
     if (read?.sheetId) setSheetId(read.sheetId);
   };
 
-  const run = async () => {
-    if (!sheet) return;
+  // a failed call ends the loop (the HTTP layer has shown why); what was exported before stays counted
+  const { run: exportAll, busy } = useBusyAction(async (spreadsheetToken: string) => {
     let done: Progress = { exported: 0, remaining: 0 };
     setProgress(done);
-    // a failed call ends the loop; what was exported before stays counted
-    await busyWith(async () => {
-      for (let i = 0; i < MAX_CALLS; i++) {
-        const r = await xshCommLogAppLogToFeiShu({
-          ...rangeBody(filter),
-          spreadsheetToken: sheet.token,
-          sheetId: sheetId.trim(),
-          // after the first call only unexported rows are left to take, whatever was asked
-          onlyUnsynced: onlyUnsynced || i > 0,
-        });
-        done = { exported: done.exported + r.exported, remaining: r.remaining, last: r };
-        setProgress(done);
-        if (r.exported > 0) onExported?.();
-        if (r.remaining === 0 || r.exported === 0) break;
-      }
-    });
+    for (let i = 0; i < MAX_CALLS; i++) {
+      const r = await xshCommLogAppLogToFeiShu({
+        ...rangeBody(filter),
+        spreadsheetToken,
+        sheetId: sheetId.trim(),
+        // after the first call only unexported rows are left to take, whatever was asked
+        onlyUnsynced: onlyUnsynced || i > 0,
+      });
+      done = { exported: done.exported + r.exported, remaining: r.remaining, last: r };
+      setProgress(done);
+      if (r.exported > 0) onExported?.();
+      if (r.remaining === 0 || r.exported === 0) break;
+    }
+  });
+  const run = () => {
+    if (sheet) void exportAll(sheet.token);
   };
 
   const href = progress?.last?.sheetUrl ? safeHref(progress.last.sheetUrl) : undefined;
@@ -88,7 +86,7 @@ export function FeishuExportDialog({ entity, open, onOpenChange, onExported }: F
             data-action="log-export-submit"
             loading={busy}
             disabled={!sheet || !sheetId.trim() || rangeError(filter)}
-            onClick={() => void run()}
+            onClick={run}
           >
             {t('automation.logs.export')}
           </Button>

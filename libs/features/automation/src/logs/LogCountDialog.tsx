@@ -9,11 +9,11 @@ import {
   TableHead,
   TableHeader,
   TableRow,
+  useBusyAction,
 } from '@smart/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CountTile } from '../count-tile';
-import { useBusy } from '../use-busy';
 import { LogFilterFields, rangeError } from './LogFilterFields';
 import { rangeBody, today, type LogFilter } from './log-range';
 
@@ -27,10 +27,12 @@ export interface LogCountDialogProps {
 export function LogCountDialog({ entity, open, onOpenChange }: LogCountDialogProps) {
   const { t } = useTranslation();
   const [filter, setFilter] = useState<LogFilter>({ days: [today(), today()], commId: '' });
-  const [busy, busyWith] = useBusy();
   const [counts, setCounts] = useState<XshCommLogCount | undefined>();
 
-  const run = () => busyWith(async () => setCounts(await xshCommLogAppLogCount(rangeBody(filter))));
+  // a refusal: the HTTP layer has shown why
+  const { run, busy } = useBusyAction(() => xshCommLogAppLogCount(rangeBody(filter)), {
+    onDone: (answer) => setCounts(answer),
+  });
 
   return (
     <SimpleDialog

@@ -1,5 +1,5 @@
 import { actionBySuffix, useCanAct } from '@smart/crud';
-import { Button, toast, useConfirm } from '@smart/ui';
+import { Button, toast, useBusyAction, useConfirm } from '@smart/ui';
 import { RotateCcw, Square } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -46,7 +46,12 @@ const runNameParams = (row: Record<string, unknown>) => ({
 export function StopRunButton({ control, row, onChanged }: ButtonProps) {
   const { t } = useTranslation();
   const confirm = useConfirm();
-  const [busy, setBusy] = useState(false);
+  // a refusal: the HTTP layer has shown why
+  const { run, busy } = useBusyAction(() => control.stop({ id: String(row['id']) }), {
+    done: ({ runStatus }) =>
+      t(runStatus === 'CANCELLED' ? 'automation.runControl.cancelled' : 'automation.runControl.stopping'),
+    onDone: () => onChanged?.(),
+  });
   const stop = async () => {
     const ok = await confirm({
       title: t('automation.runControl.stopTitle'),
@@ -55,18 +60,7 @@ export function StopRunButton({ control, row, onChanged }: ButtonProps) {
       }),
     });
     if (!ok) return;
-    setBusy(true);
-    try {
-      const { runStatus } = await control.stop({ id: String(row['id']) });
-      toast.success(
-        t(runStatus === 'CANCELLED' ? 'automation.runControl.cancelled' : 'automation.runControl.stopping'),
-      );
-      onChanged?.();
-    } catch {
-      // the HTTP layer has shown why
-    } finally {
-      setBusy(false);
-    }
+    await run();
   };
   return (
     <Button variant="link" size="xs" data-action="run-stop" loading={busy} onClick={() => void stop()}>

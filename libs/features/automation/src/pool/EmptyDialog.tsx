@@ -1,8 +1,7 @@
 import { useOptions } from '@smart/crud';
-import { Button, Checkbox, SimpleDialog, toast } from '@smart/ui';
+import { Button, Checkbox, SimpleDialog, useBusyAction } from '@smart/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useBusy } from '../use-busy';
 import type { PoolKind } from './pool-entities';
 import { TaskPicker } from '../TaskPicker';
 
@@ -27,20 +26,23 @@ export function EmptyDialog({ kind, open, onOpenChange, onEmptied }: EmptyDialog
   const dict = useOptions('url_use_status', undefined, true);
   const [commId, setCommId] = useState('');
   const [states, setStates] = useState<number[]>(CONSUMED);
-  const [busy, busyWith] = useBusy();
   const label = (s: number) => dict.find((o) => o.value === s)?.label ?? t(`automation.pool.useStatus.${s}`);
 
-  const submit = async () => {
+  // a refusal: the HTTP layer has shown why
+  const { run, busy } = useBusyAction(
+    async (empty: NonNullable<PoolKind['empty']>) =>
+      (await empty.call({ commId, useStatus: states as (0 | 1 | 2 | 3)[] })) as { deleted?: number },
+    {
+      done: (answer) => t('automation.pool.emptied', { count: answer?.deleted ?? 0 }),
+      onDone: () => {
+        onOpenChange(false);
+        onEmptied?.();
+      },
+    },
+  );
+  const submit = () => {
     const empty = kind.empty;
-    if (!empty) return;
-    await busyWith(async () => {
-      const answer = (await empty.call({ commId, useStatus: states as (0 | 1 | 2 | 3)[] })) as {
-        deleted?: number;
-      };
-      toast.success(t('automation.pool.emptied', { count: answer?.deleted ?? 0 }));
-      onOpenChange(false);
-      onEmptied?.();
-    });
+    if (empty) void run(empty);
   };
 
   return (
@@ -58,7 +60,7 @@ export function EmptyDialog({ kind, open, onOpenChange, onEmptied }: EmptyDialog
             data-action="pool-empty-submit"
             loading={busy}
             disabled={states.length === 0}
-            onClick={() => void submit()}
+            onClick={submit}
           >
             {t('automation.pool.empty')}
           </Button>

@@ -1,9 +1,8 @@
 import type { ImportResult } from '@smart/api-sdk';
-import { Button, Field, SimpleDialog, Textarea } from '@smart/ui';
+import { Button, Field, SimpleDialog, Textarea, useBusyAction } from '@smart/ui';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ImportSummary } from '../import-summary';
-import { useBusy } from '../use-busy';
 import { IMPORT_MAX_ROWS, linesToRows, type PoolKind } from './pool-entities';
 import { TaskPicker } from '../TaskPicker';
 
@@ -24,7 +23,6 @@ export function ImportDialog({ kind, open, onOpenChange, onImported }: ImportDia
   const { t } = useTranslation();
   const [commId, setCommId] = useState('');
   const [text, setText] = useState('');
-  const [busy, busyWith] = useBusy();
   const [result, setResult] = useState<ImportResult | undefined>();
   const rows = useMemo(() => linesToRows(kind, text, commId), [kind, text, commId]);
   const long = rows.filter((r) => ('url' in r ? r.url : r.keyword).length > kind.maxLength).length;
@@ -43,12 +41,13 @@ export function ImportDialog({ kind, open, onOpenChange, onImported }: ImportDia
     onOpenChange(next);
   };
 
-  const submit = () =>
-    busyWith(async () => {
-      const answer = await kind.import.call(rows);
+  // a refusal: the HTTP layer has shown why
+  const { run: submit, busy } = useBusyAction(() => kind.import.call(rows), {
+    onDone: (answer) => {
       setResult(answer);
       if (answer.inserted > 0) onImported?.(answer);
-    });
+    },
+  });
 
   const what = t(`automation.pool.${kind.text}`);
   return (

@@ -19,7 +19,7 @@ import {
   FormMessage,
   SimpleDialog,
   Spinner,
-  toast,
+  useBusyAction,
 } from '@smart/ui';
 import { useEffect, useId, useMemo, useState, type CSSProperties } from 'react';
 import { useForm } from 'react-hook-form';
@@ -85,7 +85,6 @@ export function StrategyDialog({ open, onOpenChange, onSaved }: StrategyDialogPr
   const [ydUserId, setYdUserId] = useState('');
   const [attempt, setAttempt] = useState(0);
   const [load, setLoad] = useState<Load>('loading');
-  const [saving, setSaving] = useState(false);
 
   const schema = useMemo(() => {
     const messages: StrategyMessages = {
@@ -132,20 +131,18 @@ export function StrategyDialog({ open, onOpenChange, onSaved }: StrategyDialogPr
     onOpenChange(next);
   };
 
-  const submit = form.handleSubmit(async (values) => {
-    if (saving) return;
-    setSaving(true);
-    try {
-      const row = await xshCommControlStrategyUpdateByUser(strategyBody(values, ydUserId));
-      toast.success(t('automation.strategy.saved'));
-      onSaved?.(row);
-      close(false);
-    } catch {
-      // the HTTP layer has shown the server's refusal; the operator may correct and save again
-    } finally {
-      setSaving(false);
-    }
-  });
+  // a refusal: the HTTP layer has shown the server's reason; the operator may correct and save again
+  const { run: save, busy: saving } = useBusyAction(
+    (values: StrategyValues) => xshCommControlStrategyUpdateByUser(strategyBody(values, ydUserId)),
+    {
+      done: t('automation.strategy.saved'),
+      onDone: (row) => {
+        onSaved?.(row);
+        close(false);
+      },
+    },
+  );
+  const submit = form.handleSubmit((values) => save(values));
 
   const ready = load === 'ready';
   return (

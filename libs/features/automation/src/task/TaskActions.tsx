@@ -1,5 +1,5 @@
 import type { TriggerJobResult } from '@smart/api-sdk';
-import { Button, useConfirm } from '@smart/ui';
+import { Button, useBusyAction, useConfirm } from '@smart/ui';
 import { CalendarClock, Play } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -71,11 +71,19 @@ export function RunNowButton({ kind, task, onChanged }: Omit<TaskActionsProps, '
   const { t } = useTranslation();
   const confirm = useConfirm();
   const navigate = useNavigate();
-  const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<TriggerJobResult | undefined>();
   const [open, setOpen] = useState(false);
   const name = task.taskName || task.id;
   const monitor = listLink(kind.runs, task.id);
+
+  // a refusal: the HTTP layer has shown why
+  const { run: trigger, busy } = useBusyAction(() => kind.triggerJob({ id: task.id }), {
+    onDone: (answer) => {
+      setResult(answer);
+      setOpen(true);
+      onChanged?.();
+    },
+  });
 
   const run = async () => {
     const ok = await confirm({
@@ -83,16 +91,7 @@ export function RunNowButton({ kind, task, onChanged }: Omit<TaskActionsProps, '
       description: t('automation.run.confirm', { name }),
     });
     if (!ok) return;
-    setBusy(true);
-    try {
-      setResult(await kind.triggerJob({ id: task.id }));
-      setOpen(true);
-      onChanged?.();
-    } catch {
-      // the HTTP layer has shown why
-    } finally {
-      setBusy(false);
-    }
+    await trigger();
   };
 
   return (

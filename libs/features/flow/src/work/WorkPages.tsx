@@ -4,7 +4,7 @@
 // dialog (process/history-flow-list) takes its place.
 import { useProcessHistoryFlowList, workClaimTask, type BladeFlow } from '@smart/api-sdk';
 import { CrudPage, type CrudAdapter, type ResourceDef } from '@smart/crud';
-import { Button, EmptyState, RadioGroup, SimpleDialog, Skeleton, toast, useConfirm } from '@smart/ui';
+import { Button, EmptyState, RadioGroup, SimpleDialog, Skeleton, useBusyAction, useConfirm } from '@smart/ui';
 import { FileText, Hand, History, PenLine, Play, type LucideIcon } from 'lucide-react';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -142,19 +142,14 @@ const todoResource = taskResource('work_todo');
 function ClaimButton({ row }: { row: BladeFlow }) {
   const { t } = useTranslation();
   const confirm = useConfirm();
-  const [busy, setBusy] = useState(false);
+  // a refusal: the HTTP layer showed why (claimed by someone else meanwhile …)
+  const { run, busy } = useBusyAction((taskId: string) => workClaimTask({ taskId }), {
+    done: t('work.claimed'),
+    onDone: () => workChanged(),
+  });
   const claim = async () => {
     if (!row.taskId || !(await confirm({ description: t('work.claimConfirm') }))) return;
-    setBusy(true);
-    try {
-      await workClaimTask({ taskId: row.taskId });
-      toast.success(t('work.claimed'));
-      workChanged();
-    } catch {
-      // the HTTP layer showed why (claimed by someone else meanwhile …)
-    } finally {
-      setBusy(false);
-    }
+    await run(row.taskId);
   };
   return (
     <RowAction

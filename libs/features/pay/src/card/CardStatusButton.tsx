@@ -1,9 +1,8 @@
 import { rpaCardPasswordEnable } from '@smart/api-sdk';
 import { rpaCardPasswordEntity } from '@smart/api-sdk/entities';
 import { useCanAct } from '@smart/crud';
-import { Button, toast } from '@smart/ui';
+import { Button, useBusyAction } from '@smart/ui';
 import { Ban, CircleCheck } from 'lucide-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** card_status (rpa-card-password.yaml): only unused (0) and disabled (2) cards switch. */
@@ -23,22 +22,14 @@ export function CardStatusButton({
 }) {
   const { t } = useTranslation();
   const canAct = useCanAct(rpaCardPasswordEntity);
-  const [busy, setBusy] = useState(false);
   const current = Number(status);
-  if (!canAct(ENABLE_OP) || (current !== UNUSED && current !== DISABLED)) return null;
   const disable = current === UNUSED;
-  const change = async () => {
-    setBusy(true);
-    try {
-      await rpaCardPasswordEnable({ id, cardStatus: disable ? DISABLED : UNUSED });
-      toast.success(t(disable ? 'pay.card.disabled' : 'pay.card.enabled'));
-      onChanged();
-    } catch {
-      // the HTTP layer has shown why
-    } finally {
-      setBusy(false);
-    }
-  };
+  // a refusal: the HTTP layer has shown why
+  const { run: change, busy } = useBusyAction(
+    () => rpaCardPasswordEnable({ id, cardStatus: disable ? DISABLED : UNUSED }),
+    { done: t(disable ? 'pay.card.disabled' : 'pay.card.enabled'), onDone: () => onChanged() },
+  );
+  if (!canAct(ENABLE_OP) || (current !== UNUSED && current !== DISABLED)) return null;
   return (
     <Button
       variant="link"

@@ -1,6 +1,6 @@
 import { rpaCardGroupGenerate, type RpaCardGenerateResult } from '@smart/api-sdk';
 import { useOptions } from '@smart/crud';
-import { Button, DateTimePicker, Field, Input, RadioGroup, SimpleDialog } from '@smart/ui';
+import { Button, DateTimePicker, Field, Input, RadioGroup, SimpleDialog, useBusyAction } from '@smart/ui';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -38,7 +38,6 @@ export function GenerateCardsDialog({ open, onOpenChange, group, onGenerated }: 
   const id = useId();
   const [values, setValues] = useState<GenerateValues>(emptyGenerateValues);
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});
-  const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<RpaCardGenerateResult | undefined>();
 
   // the rpa_card_type dictionary's names of the types a generation may make; the number until it has loaded
@@ -60,19 +59,19 @@ export function GenerateCardsDialog({ open, onOpenChange, group, onGenerated }: 
     onOpenChange(false);
   };
 
+  // a refusal: the HTTP layer has shown why; the operator may correct and send again
+  const { run, busy } = useBusyAction(() => rpaCardGroupGenerate(generateBody(values, group?.id)), {
+    onDone: (generated) => {
+      setResult(generated);
+      onGenerated?.();
+    },
+  });
+
   const submit = async () => {
     const problems = generateProblems(values, !!group);
     setErrors(problems);
-    if (Object.values(problems).some(Boolean) || busy) return;
-    setBusy(true);
-    try {
-      setResult(await rpaCardGroupGenerate(generateBody(values, group?.id)));
-      onGenerated?.();
-    } catch {
-      // the HTTP layer has shown why; the operator may correct and send again
-    } finally {
-      setBusy(false);
-    }
+    if (Object.values(problems).some(Boolean)) return;
+    await run();
   };
 
   const error = (key: string) => (errors[key] ? t(errors[key]) : undefined);

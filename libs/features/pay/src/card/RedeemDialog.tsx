@@ -1,5 +1,5 @@
 import { rpaCardPasswordRedeem } from '@smart/api-sdk';
-import { Button, Combobox, Field, Input, SimpleDialog, toast } from '@smart/ui';
+import { Button, Combobox, Field, Input, SimpleDialog, useBusyAction } from '@smart/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCustomerOptions } from '../customers';
@@ -23,7 +23,6 @@ export function RedeemDialog({ open, onOpenChange, onRedeemed }: RedeemDialogPro
   const [cardSecret, setCardSecret] = useState('');
   const [ydUserId, setYdUserId] = useState('');
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});
-  const [busy, setBusy] = useState(false);
 
   const close = () => {
     setCardNo('');
@@ -33,34 +32,31 @@ export function RedeemDialog({ open, onOpenChange, onRedeemed }: RedeemDialogPro
     onOpenChange(false);
   };
 
+  // a refusal: the HTTP layer has shown why; the operator may correct and send again
+  const { run, busy } = useBusyAction(
+    () => rpaCardPasswordRedeem({ cardNo: cardNo.trim(), cardSecret: cardSecret.trim(), ydUserId }),
+    {
+      done: (done) =>
+        t('pay.card.redeemed', {
+          before: done.beforeValue,
+          after: done.afterValue,
+          unit: t(`pay.card.units.${done.cardType}`),
+        }),
+      onDone: () => {
+        close();
+        onRedeemed?.();
+      },
+    },
+  );
+
   const submit = async () => {
     const problems = {
       cardNo: cardNo.trim() ? undefined : 'pay.card.cardNoRequired',
       cardSecret: cardSecret.trim() ? undefined : 'pay.card.cardSecretRequired',
     };
     setErrors(problems);
-    if (Object.values(problems).some(Boolean) || busy) return;
-    setBusy(true);
-    try {
-      const done = await rpaCardPasswordRedeem({
-        cardNo: cardNo.trim(),
-        cardSecret: cardSecret.trim(),
-        ydUserId,
-      });
-      toast.success(
-        t('pay.card.redeemed', {
-          before: done.beforeValue,
-          after: done.afterValue,
-          unit: t(`pay.card.units.${done.cardType}`),
-        }),
-      );
-      close();
-      onRedeemed?.();
-    } catch {
-      // the HTTP layer has shown why; the operator may correct and send again
-    } finally {
-      setBusy(false);
-    }
+    if (Object.values(problems).some(Boolean)) return;
+    await run();
   };
 
   const error = (key: string) => (errors[key] ? t(errors[key]) : undefined);

@@ -1,6 +1,6 @@
 import { grantRecordGrant, type GrantRequestGrantType } from '@smart/api-sdk';
 import { useOptions } from '@smart/crud';
-import { Button, Combobox, Field, Input, RadioGroup, SimpleDialog, Textarea, toast } from '@smart/ui';
+import { Button, Combobox, Field, Input, RadioGroup, SimpleDialog, Textarea, useBusyAction } from '@smart/ui';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCustomerOptions } from '../customers';
@@ -42,7 +42,6 @@ export function GrantDialog({ open, onOpenChange, onGranted }: GrantDialogProps)
   const [reason, setReason] = useState('');
   const [remark, setRemark] = useState('');
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});
-  const [busy, setBusy] = useState(false);
 
   // the names of the grant_type dictionary (in the interface language, as the console's dictionary loader reads it), of the types a grant
   // may give; the type's number until it has loaded
@@ -65,6 +64,26 @@ export function GrantDialog({ open, onOpenChange, onGranted }: GrantDialogProps)
     setErrors({});
   };
 
+  // a refusal: the HTTP layer has shown why; the operator may correct and send again
+  const { run, busy } = useBusyAction(
+    () =>
+      grantRecordGrant({
+        ydUserId,
+        grantType: type as GrantRequestGrantType,
+        amount: Number(amount.trim()),
+        reason: reason.trim(),
+        remark,
+      }),
+    {
+      done: (record) => t('pay.grant.done', { before: record.beforeValue, after: record.afterValue }),
+      onDone: () => {
+        reset();
+        onOpenChange(false);
+        onGranted?.();
+      },
+    },
+  );
+
   const submit = async () => {
     const problems = {
       ydUserId: ydUserId ? undefined : 'pay.grant.customerRequired',
@@ -72,25 +91,8 @@ export function GrantDialog({ open, onOpenChange, onGranted }: GrantDialogProps)
       reason: reason.trim() ? undefined : 'pay.grant.reasonRequired',
     };
     setErrors(problems);
-    if (Object.values(problems).some(Boolean) || busy) return;
-    setBusy(true);
-    try {
-      const record = await grantRecordGrant({
-        ydUserId,
-        grantType: type as GrantRequestGrantType,
-        amount: Number(amount.trim()),
-        reason: reason.trim(),
-        remark,
-      });
-      toast.success(t('pay.grant.done', { before: record.beforeValue, after: record.afterValue }));
-      reset();
-      onOpenChange(false);
-      onGranted?.();
-    } catch {
-      // the HTTP layer has shown why; the operator may correct and send again
-    } finally {
-      setBusy(false);
-    }
+    if (Object.values(problems).some(Boolean)) return;
+    await run();
   };
 
   const error = (key: string) => (errors[key] ? t(errors[key]) : undefined);

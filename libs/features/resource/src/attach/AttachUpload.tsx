@@ -1,7 +1,7 @@
 import { ossPutFile } from '@smart/api-sdk';
-import { Button, toast } from '@smart/ui';
+import { Button, useBusyAction } from '@smart/ui';
 import { Upload } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
@@ -12,19 +12,18 @@ import { useTranslation } from 'react-i18next';
 export function AttachUpload({ reload }: { reload: () => void }) {
   const { t } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
-  const [busy, setBusy] = useState(false);
-  const upload = async (file: File) => {
-    setBusy(true);
-    try {
+  // a refusal: the HTTP layer has shown why
+  const { run, busy } = useBusyAction(
+    async (file: File) => {
       await ossPutFile({ file });
-      toast.success(t('resource.attach.uploaded', { name: file.name }));
-      reload();
-    } catch {
-      // the HTTP layer has shown why
-    } finally {
-      setBusy(false);
-      if (input.current) input.current.value = '';
-    }
+      return file.name;
+    },
+    { done: (name) => t('resource.attach.uploaded', { name }), onDone: () => reload() },
+  );
+  const upload = async (file: File) => {
+    await run(file);
+    // uploaded or not, the input is emptied (so the same file may be picked again)
+    if (input.current) input.current.value = '';
   };
   return (
     <>

@@ -1,7 +1,7 @@
 import { smsSendMessage, type Sms } from '@smart/api-sdk';
 import { smsEntity } from '@smart/api-sdk/entities';
 import { useCanAct } from '@smart/crud';
-import { Button, Field, Input, SimpleDialog, Textarea, toast } from '@smart/ui';
+import { Button, Field, Input, SimpleDialog, Textarea, useBusyAction } from '@smart/ui';
 import { Send } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -46,8 +46,6 @@ export function SendTestSms({ row }: { row: Sms }) {
   const [phones, setPhones] = useState('');
   const [params, setParams] = useState('');
   const [errors, setErrors] = useState<{ phones?: string; params?: string }>({});
-  const [busy, setBusy] = useState(false);
-  if (!canAct('smsSendMessage')) return null;
 
   const close = (next: boolean) => {
     if (!next) {
@@ -58,6 +56,14 @@ export function SendTestSms({ row }: { row: Sms }) {
     setOpen(next);
   };
 
+  // the HTTP layer has shown why (发送失败, a bad template variable); the dialog stays for a correction
+  const { run, busy } = useBusyAction(
+    (to: string, vars: string) =>
+      smsSendMessage({ code: row.smsCode, phones: to, ...(vars ? { params: vars } : {}) }),
+    { done: t('resource.sms.sent'), onDone: () => close(false) },
+  );
+  if (!canAct('smsSendMessage')) return null;
+
   const send = async () => {
     const to = normalisePhones(phones);
     const vars = params.trim() ? templateParams(params.trim()) : '';
@@ -66,17 +72,8 @@ export function SendTestSms({ row }: { row: Sms }) {
       params: vars === undefined ? 'resource.sms.paramsInvalid' : undefined,
     };
     setErrors(problems);
-    if (!to || vars === undefined || busy) return;
-    setBusy(true);
-    try {
-      await smsSendMessage({ code: row.smsCode, phones: to, ...(vars ? { params: vars } : {}) });
-      toast.success(t('resource.sms.sent'));
-      close(false);
-    } catch {
-      // the HTTP layer has shown why (发送失败, a bad template variable); the dialog stays for a correction
-    } finally {
-      setBusy(false);
-    }
+    if (!to || vars === undefined) return;
+    await run(to, vars);
   };
 
   const error = (key: keyof typeof errors) => (errors[key] ? t(errors[key]) : undefined);

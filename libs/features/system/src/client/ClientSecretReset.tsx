@@ -13,6 +13,7 @@ import {
   DialogTitle,
   Input,
   toast,
+  useBusyAction,
   useConfirm,
 } from '@smart/ui';
 import { Copy, KeyRound } from 'lucide-react';
@@ -28,8 +29,23 @@ import { newClientSecret } from './client-secret';
 export function ClientSecretReset({ row, page }: { row: Client; page: CrudRowActionContext }) {
   const { t, can } = useCrudContext();
   const confirm = useConfirm();
-  const [busy, setBusy] = useState(false);
   const [secret, setSecret] = useState<string>();
+  // a refusal is the HTTP layer's toast; nothing was changed
+  const { run: save, busy } = useBusyAction(
+    async () => {
+      const next = newClientSecret();
+      // the stored row as the server has it now, with only the secret changed
+      const current = await clientAdapter.detail!(row.id);
+      await clientAdapter.update({ ...current, id: row.id, clientSecret: next });
+      return next;
+    },
+    {
+      onDone: (next) => {
+        setSecret(next);
+        page.reload();
+      },
+    },
+  );
   if (!can(clientEntity.buttons.edit ?? 'client_edit')) return null;
   // the console signs in through its own client with the secret of its configuration (@smart/auth website.ts):
   // a new secret for that client would lock every console out, this one included
@@ -40,20 +56,7 @@ export function ClientSecretReset({ row, page }: { row: Client; page: CrudRowAct
       title: t('system.client.resetSecret'),
       description: t('system.client.resetConfirm'),
     });
-    if (!ok) return;
-    setBusy(true);
-    try {
-      const next = newClientSecret();
-      // the stored row as the server has it now, with only the secret changed
-      const current = await clientAdapter.detail!(row.id);
-      await clientAdapter.update({ ...current, id: row.id, clientSecret: next });
-      setSecret(next);
-      page.reload();
-    } catch {
-      // the HTTP layer showed the server's reason; nothing was changed
-    } finally {
-      setBusy(false);
-    }
+    if (ok) await save();
   };
 
   const copy = async () => {

@@ -13,9 +13,9 @@ import {
   TabsContent,
   TabsList,
   TabsTrigger,
-  toast,
   Tree,
   type TreeNode,
+  useBusyAction,
   useUiLocale,
 } from '@smart/ui';
 import { useEffect, useState } from 'react';
@@ -76,7 +76,6 @@ export function RolePermissionDialog({ roleIds, open, onOpenChange }: RolePermis
   const { messages } = useUiLocale();
   const [state, setState] = useState<LoadState>({ kind: 'loading' });
   const [expanded, setExpanded] = useState<PerKind<string[]>>({ menu: [], dataScope: [], apiScope: [] });
-  const [saving, setSaving] = useState(false);
   const ids = roleIds.join(',');
 
   useEffect(() => {
@@ -105,25 +104,24 @@ export function RolePermissionDialog({ roleIds, open, onOpenChange }: RolePermis
   const check = (kind: Kind, next: string[]) =>
     setState((s) => (s.kind === 'ready' ? { ...s, checked: { ...s.checked, [kind]: next } } : s));
 
-  const save = async () => {
-    if (state.kind !== 'ready') return;
-    const { trees, checked } = state;
-    setSaving(true);
-    try {
+  // a refusal is the HTTP layer's toast and the dialog stays open
+  const { run: save, busy: saving } = useBusyAction(
+    async () => {
+      if (state.kind !== 'ready') return false;
+      const { trees, checked } = state;
       await roleGrant({
         roleIds,
         menuIds: menuIdsToGrant(trees.menu, checked.menu),
         dataScopeIds: scopeIdsToGrant(trees.dataScope, checked.dataScope),
         apiScopeIds: scopeIdsToGrant(trees.apiScope, checked.apiScope),
       });
-      toast.success(t('system.role.grantDone'));
-      onOpenChange(false);
-    } catch {
-      // the HTTP layer showed the server's reason; the dialog stays open
-    } finally {
-      setSaving(false);
-    }
-  };
+      return true;
+    },
+    {
+      done: (saved) => (saved ? t('system.role.grantDone') : undefined),
+      onDone: (saved) => saved && onOpenChange(false),
+    },
+  );
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>

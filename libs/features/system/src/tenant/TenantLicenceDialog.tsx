@@ -15,7 +15,7 @@ import {
   NumberInput,
   SimpleDialog,
   Spinner,
-  toast,
+  useBusyAction,
   useUiLocale,
 } from '@smart/ui';
 import { useEffect, useId, useMemo, useState } from 'react';
@@ -46,7 +46,6 @@ export function TenantLicenceDialog({ ids, open, onOpenChange, onSaved }: Tenant
   const { messages } = useUiLocale();
   const formId = useId();
   const [loading, setLoading] = useState(false);
-  const [saving, setSaving] = useState(false);
   const single = ids.length === 1 ? ids[0] : undefined;
 
   const schema = useMemo(
@@ -82,19 +81,19 @@ export function TenantLicenceDialog({ ids, open, onOpenChange, onSaved }: Tenant
     return () => abort.abort();
   }, [open, single, form]);
 
+  // a refusal is the HTTP layer's toast; the operator may correct and save again
+  const { run: save, busy: saving } = useBusyAction(
+    (values: z.output<typeof schema>) => tenantSetting(licenceParams(ids, values)),
+    {
+      done: t('system.tenant.licenceDone'),
+      onDone: () => {
+        onOpenChange(false);
+        onSaved();
+      },
+    },
+  );
   const submit = form.handleSubmit(async (values) => {
-    if (saving) return;
-    setSaving(true);
-    try {
-      await tenantSetting(licenceParams(ids, values));
-      toast.success(t('system.tenant.licenceDone'));
-      onOpenChange(false);
-      onSaved();
-    } catch {
-      // the HTTP layer showed the server's reason; the operator may correct and save again
-    } finally {
-      setSaving(false);
-    }
+    await save(values);
   });
 
   const label = (field: 'accountNumber' | 'expireTime') => entityT(`${tenantEntity.i18n}.${field}`);

@@ -4,7 +4,7 @@ import {
   SimpleDialog,
   SimpleSelect,
   Spinner,
-  toast,
+  useBusyAction,
   useUiLocale,
   type SelectOption,
 } from '@smart/ui';
@@ -63,7 +63,6 @@ export function TenantPickDialog({
   const { messages } = useUiLocale();
   const [choices, setChoices] = useState<Load>({ state: 'loading' });
   const [value, setValue] = useState('');
-  const [saving, setSaving] = useState(false);
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
@@ -85,19 +84,14 @@ export function TenantPickDialog({
     return () => abort.abort();
   }, [open, load, attempt]);
 
-  const submit = async () => {
-    setSaving(true);
-    try {
-      await save(value);
-      toast.success(doneText);
+  // a refusal is the HTTP layer's toast; the operator may choose again
+  const { run: submit, busy: saving } = useBusyAction(save, {
+    done: doneText,
+    onDone: () => {
       onOpenChange(false);
       onSaved();
-    } catch {
-      // the HTTP layer showed the server's reason; the operator may choose again
-    } finally {
-      setSaving(false);
-    }
-  };
+    },
+  });
 
   const options = choices.state === 'ready' ? choices.options : [];
   return (
@@ -115,7 +109,7 @@ export function TenantPickDialog({
             data-action={action}
             disabled={!value}
             loading={saving}
-            onClick={() => void submit()}
+            onClick={() => void submit(value)}
           >
             {messages.save}
           </Button>

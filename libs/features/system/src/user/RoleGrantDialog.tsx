@@ -10,9 +10,9 @@ import {
   DialogHeader,
   DialogTitle,
   Spinner,
-  toast,
   Tree,
   type TreeNode,
+  useBusyAction,
   useUiLocale,
 } from '@smart/ui';
 import { useEffect, useState } from 'react';
@@ -41,7 +41,6 @@ export function RoleGrantDialog({ userIds, open, onOpenChange, onGranted }: Role
   const { messages } = useUiLocale();
   const [nodes, setNodes] = useState<TreeNode[] | undefined>();
   const [checked, setChecked] = useState<string[]>([]);
-  const [saving, setSaving] = useState(false);
 
   useEffect(() => {
     if (!open) return;
@@ -56,19 +55,17 @@ export function RoleGrantDialog({ userIds, open, onOpenChange, onGranted }: Role
     };
   }, [open]);
 
-  const save = async () => {
-    setSaving(true);
-    try {
-      await userGrant({ userIds: userIds.join(','), roleIds: checked.join(',') });
-      toast.success(t('system.user.grantDone'));
-      onOpenChange(false);
-      onGranted();
-    } catch {
-      // the HTTP layer showed the server's reason; the dialog stays open
-    } finally {
-      setSaving(false);
-    }
-  };
+  // a refusal is the HTTP layer's toast and the dialog stays open
+  const { run: save, busy: saving } = useBusyAction(
+    () => userGrant({ userIds: userIds.join(','), roleIds: checked.join(',') }),
+    {
+      done: t('system.user.grantDone'),
+      onDone: () => {
+        onOpenChange(false);
+        onGranted();
+      },
+    },
+  );
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>

@@ -1,6 +1,6 @@
 import { userEntity } from '@smart/api-sdk/entities';
 import { useCrudContext, type CrudToolbarContext } from '@smart/crud';
-import { Button } from '@smart/ui';
+import { Button, useBusyAction } from '@smart/ui';
 import { FileDown, FileUp } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,20 +21,13 @@ export function UserExcelActions({ page }: UserExcelActionsProps) {
   const { t } = useTranslation();
   const { can } = useCrudContext();
   const [importing, setImporting] = useState(false);
-  const [exporting, setExporting] = useState(false);
   const canAdd = can(userEntity.buttons.add ?? 'user_add');
   const canEdit = can(userEntity.buttons.edit ?? 'user_edit');
 
-  const exportUsers = async () => {
-    setExporting(true);
-    try {
-      await downloadUserExport(exportFilters(page.filters), t('system.user.exportFile'));
-    } catch {
-      // the HTTP layer showed the server's reason (too many users for one file)
-    } finally {
-      setExporting(false);
-    }
-  };
+  // a refusal (too many users for one file) is the HTTP layer's toast
+  const { run: exportUsers, busy: exporting } = useBusyAction(() =>
+    downloadUserExport(exportFilters(page.filters), t('system.user.exportFile')),
+  );
 
   return (
     <>

@@ -17,6 +17,7 @@ import {
   TableHeader,
   TableRow,
   toast,
+  useBusyAction,
   useUiLocale,
 } from '@smart/ui';
 import { Download } from 'lucide-react';
@@ -50,7 +51,6 @@ export function UserImportDialog({ open, onOpenChange, canCover, onImported }: U
   const { messages } = useUiLocale();
   const [file, setFile] = useState<File | undefined>();
   const [cover, setCover] = useState(false);
-  const [busy, setBusy] = useState(false);
   const [report, setReport] = useState<UserImportReport | undefined>();
 
   useEffect(() => {
@@ -60,30 +60,25 @@ export function UserImportDialog({ open, onOpenChange, canCover, onImported }: U
     setReport(undefined);
   }, [open]);
 
-  const upload = async () => {
-    if (!file) return;
-    setBusy(true);
-    try {
-      const result = await userImport(
-        { file, isCovered: cover && canCover ? 1 : 0 },
-        { timeoutMs: IMPORT_TIMEOUT_MS },
-      );
-      setReport(result);
-      const summary = t('system.user.importSummary', {
-        total: result.total,
-        created: result.created,
-        updated: result.updated,
-        failed: result.failed.length,
-      });
-      if (result.failed.length === 0) toast.success(summary);
-      else toast.warning(summary);
-      if (result.created + result.updated > 0) onImported();
-    } catch {
-      // the HTTP layer showed the server's reason (not a workbook, no header, too many rows)
-    } finally {
-      setBusy(false);
-    }
-  };
+  // a refusal (not a workbook, no header, too many rows) is the HTTP layer's toast
+  const { run: upload, busy } = useBusyAction(
+    (chosen: File) =>
+      userImport({ file: chosen, isCovered: cover && canCover ? 1 : 0 }, { timeoutMs: IMPORT_TIMEOUT_MS }),
+    {
+      onDone: (result) => {
+        setReport(result);
+        const summary = t('system.user.importSummary', {
+          total: result.total,
+          created: result.created,
+          updated: result.updated,
+          failed: result.failed.length,
+        });
+        if (result.failed.length === 0) toast.success(summary);
+        else toast.warning(summary);
+        if (result.created + result.updated > 0) onImported();
+      },
+    },
+  );
 
   const template = async () => {
     try {
@@ -184,7 +179,7 @@ export function UserImportDialog({ open, onOpenChange, canCover, onImported }: U
             data-action="user-import-start"
             disabled={!file}
             loading={busy}
-            onClick={() => void upload()}
+            onClick={() => file && void upload(file)}
           >
             {t('system.user.importStart')}
           </Button>

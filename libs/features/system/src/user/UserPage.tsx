@@ -1,7 +1,7 @@
 import { userResetPassword, userUnlock } from '@smart/api-sdk';
 import { userEntity } from '@smart/api-sdk/entities';
 import { CrudPage, useCrudContext, type CrudToolbarContext } from '@smart/crud';
-import { Button, toast, useConfirm } from '@smart/ui';
+import { Button, useBusyAction, useConfirm } from '@smart/ui';
 import { KeyRound, LockOpen, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,36 +19,35 @@ function AccountActions({ page }: { page: CrudToolbarContext }) {
   const { t } = useTranslation();
   const confirm = useConfirm();
   const { can } = useCrudContext();
-  const [busy, setBusy] = useState<'reset' | 'unlock' | undefined>();
   const [granting, setGranting] = useState(false);
+  const userIds = page.selectedIds.join(',');
+  // a refusal is the HTTP layer's toast
+  const reset = useBusyAction(() => userResetPassword({ userIds }), {
+    done: t('system.user.resetDone'),
+    onDone: page.reload,
+  });
+  const unlock = useBusyAction(() => userUnlock({ userIds }), {
+    done: t('system.user.unlockDone'),
+    onDone: page.reload,
+  });
   if (!can(userEntity.buttons.edit ?? 'user_edit')) return null;
   const count = page.selectedIds.length;
+  const busy = reset.busy || unlock.busy;
 
   const run = async (kind: 'reset' | 'unlock') => {
     const ok = await confirm({
       title: t(kind === 'reset' ? 'system.user.resetPassword' : 'system.user.unlock'),
       description: t(kind === 'reset' ? 'system.user.resetConfirm' : 'system.user.unlockConfirm', { count }),
     });
-    if (!ok) return;
-    setBusy(kind);
-    try {
-      const userIds = page.selectedIds.join(',');
-      await (kind === 'reset' ? userResetPassword({ userIds }) : userUnlock({ userIds }));
-      toast.success(t(kind === 'reset' ? 'system.user.resetDone' : 'system.user.unlockDone'));
-      page.reload();
-    } catch {
-      // the HTTP layer showed the server's reason
-    } finally {
-      setBusy(undefined);
-    }
+    if (ok) await (kind === 'reset' ? reset : unlock).run();
   };
 
   return (
     <>
       <Button
         data-action="user-reset"
-        disabled={count === 0 || !!busy}
-        loading={busy === 'reset'}
+        disabled={count === 0 || busy}
+        loading={reset.busy}
         onClick={() => void run('reset')}
       >
         <KeyRound aria-hidden />
@@ -60,8 +59,8 @@ function AccountActions({ page }: { page: CrudToolbarContext }) {
       </Button>
       <Button
         data-action="user-unlock"
-        disabled={count === 0 || !!busy}
-        loading={busy === 'unlock'}
+        disabled={count === 0 || busy}
+        loading={unlock.busy}
         onClick={() => void run('unlock')}
       >
         <LockOpen aria-hidden />
