@@ -588,6 +588,16 @@ const DECLS: DictDecl[] = [
       ['verify', '校验', 'Verify'],
     ],
   },
+  {
+    code: 'user_status',
+    zh: '用户状态',
+    en: 'User status',
+    items: [
+      ['0', '待审核', 'Pending approval'],
+      ['1', '正常', 'Active'],
+      ['2', '停用', 'Disabled'],
+    ],
+  },
 ];
 
 /** The dictionaries as seeded, in the shape of the other system dictionary seeds (`dicts`, `dictsV2`). */
@@ -610,8 +620,8 @@ export const contractDictEnNames: Record<string, string> = Object.fromEntries(
 
 export const contractDictsStep = {
   // renamed whenever dictionaries are appended, so an upgraded database runs the step again: it skips the codes it
-  // has (an operator's own included) and adds the new ones (v2: the content platforms' enums)
-  name: 'contract-dicts-v2',
+  // has (an operator's own included) and adds the new ones (v2: the content platforms' enums, v3: user status)
+  name: 'contract-dicts-v3',
   async run(tx: Db): Promise<void> {
     for (const [i, d] of contractDicts.entries()) {
       // an operator may have created the dictionary already: theirs wins, we add nothing to it

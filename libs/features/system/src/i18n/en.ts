@@ -29,6 +29,12 @@ const en: Shape<SystemCatalogue> = {
       unlock: 'Unlock',
       unlockConfirm: 'Unlock the {{count}} selected accounts?',
       unlockDone: 'Accounts unlocked',
+      enable: 'Enable',
+      enableDone: 'Accounts enabled',
+      disable: 'Disable',
+      disableConfirm:
+        'Disable the {{count}} selected accounts? They are signed out at once and cannot sign in until enabled again.',
+      disableDone: 'Accounts disabled',
       import: 'Import',
       importTitle: 'Import users',
       importHint:

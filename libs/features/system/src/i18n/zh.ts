@@ -25,6 +25,11 @@ const zh = {
       unlock: '账号解封',
       unlockConfirm: '确定解封选择的 {{count}} 个账号?',
       unlockDone: '账号解封成功',
+      enable: '启用',
+      enableDone: '账号启用成功',
+      disable: '停用',
+      disableConfirm: '确定停用选择的 {{count}} 个账号?停用后这些账号立即退出登录,再次启用前无法登录。',
+      disableDone: '账号停用成功',
       import: '导入',
       importTitle: '用户数据导入',
       importHint:

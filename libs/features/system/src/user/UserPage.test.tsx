@@ -25,6 +25,7 @@ const calls = {
   reset: [] as string[],
   unlock: [] as string[],
   grant: [] as string[],
+  status: [] as string[],
 };
 
 function person(i: number, over: Partial<User> = {}): User {
@@ -105,6 +106,11 @@ const server = setupServer(
     calls.grant.push(`${q.get('userIds')}:${q.get('roleIds')}`);
     return ok();
   }),
+  http.post('*/api/smart-user/status', ({ request }) => {
+    const q = new URL(request.url).searchParams;
+    calls.status.push(`${q.get('userIds')}:${q.get('status')}`);
+    return ok();
+  }),
   http.post('*/api/smart-user/unlock', ({ request }) => {
     calls.unlock.push(new URL(request.url).searchParams.get('userIds') ?? '');
     return ok();
@@ -113,15 +119,21 @@ const server = setupServer(
 
 const t = catalogueT(zh, entityCatalogue.zh);
 const dictionary = (code: string) =>
-  code === 'user_type'
+  code === 'user_status'
     ? [
-        { label: 'WEB', value: '1' },
-        { label: 'APP', value: '2' },
+        { label: '待审核', value: '0' },
+        { label: '正常', value: '1' },
+        { label: '停用', value: '2' },
       ]
-    : [
-        { label: '男', value: '1' },
-        { label: '女', value: '2' },
-      ];
+    : code === 'user_type'
+      ? [
+          { label: 'WEB', value: '1' },
+          { label: 'APP', value: '2' },
+        ]
+      : [
+          { label: '男', value: '1' },
+          { label: '女', value: '2' },
+        ];
 
 // (the shell's i18next instance with this feature's catalogue and the entities', as the console merges them: the
 // toolbar's own texts go through react-i18next)
@@ -265,6 +277,28 @@ describe('user page', { timeout: 20_000 }, () => {
     await waitFor(() => expect(calls.unlock).toHaveLength(1));
   });
 
+  it('disables the selected users after a question and enables them at once; the list shows each status', async () => {
+    rows = [person(1), person(2, { status: 2 }), person(3, { status: 0 })];
+    const user = userEvent.setup();
+    renderPage();
+    expect(within(await screen.findByRole('row', { name: /op2/ })).getByText('停用')).toBeInTheDocument();
+    expect(within(screen.getByRole('row', { name: /op3/ })).getByText('待审核')).toBeInTheDocument();
+    const disable = screen.getByRole('button', { name: '停用' });
+    expect(disable).toBeDisabled();
+    await user.click(within(screen.getByRole('row', { name: /op1/ })).getByRole('checkbox'));
+    await user.click(disable);
+    const ask = await screen.findByRole('alertdialog');
+    expect(ask).toHaveTextContent('确定停用选择的 1 个账号?');
+    await user.click(within(ask).getByRole('button', { name: '确定' }));
+    await waitFor(() => expect(calls.status).toEqual(['901:2']));
+    expect(await screen.findByText('账号停用成功')).toBeInTheDocument();
+
+    await user.click(within(screen.getByRole('row', { name: /op2/ })).getByRole('checkbox'));
+    await user.click(screen.getByRole('button', { name: '启用' }));
+    await waitFor(() => expect(calls.status).toEqual(['901:2', '902:1']));
+    expect(await screen.findByText('账号启用成功')).toBeInTheDocument();
+  });
+
   it('gives the selected users exactly the checked roles', async () => {
     const user = userEvent.setup();
     renderPage();
@@ -291,6 +325,7 @@ describe('user page', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('button', { name: '密码重置' })).toBeNull();
     expect(screen.queryByRole('button', { name: '账号解封' })).toBeNull();
     expect(screen.queryByRole('button', { name: '角色配置' })).toBeNull();
+    expect(screen.queryByRole('button', { name: '停用' })).toBeNull();
   });
 
   it('sends a date-only birthday as midnight of that day', () => {

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RoleGrantDialog } from './RoleGrantDialog';
 import { UserExcelActions } from './UserExcelActions';
+import { UserStatusActions } from './UserStatusActions';
 import { userAdapter } from './user.adapter';
 import { userResource } from './user.resource';
 
@@ -89,6 +90,7 @@ export default function UserPage() {
         <>
           <UserExcelActions page={page} />
           <AccountActions page={page} />
+          <UserStatusActions page={page} />
         </>
       )}
     />

@@ -62,6 +62,7 @@ export const userResource = defineResource(userEntity, {
     },
     code: { hideInList: true },
     phone: { width: 130 },
+    status: { width: 100 },
     email: {
       hideInList: true,
       placeholder: 'system.user.placeholders.email',

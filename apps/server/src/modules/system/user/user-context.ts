@@ -35,6 +35,7 @@ function userCrud(db: Db) {
       account: { column: user.account, plain: 'equal' as const, kinds: ['equal' as const] },
       realName: { column: user.realName, plain: 'equal' as const, kinds: ['equal' as const] },
       userType: { column: user.userType, plain: 'equal' as const, kinds: ['equal' as const] },
+      status: { column: user.status, plain: 'equal' as const, kinds: ['equal' as const] },
     },
     sortable: {
       id: user.id,

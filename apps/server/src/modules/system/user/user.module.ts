@@ -3,7 +3,7 @@
  * administrator; profile, password and authorisation-code changes are the caller's own.
  *
  * The parts: ./user-manage.ts (page, detail, submit, update, remove), ./user-grant.ts (roles, approval),
- * ./user-password.ts (reset, change, unlock), ./user-self.ts (own profile and authorisation code),
+ * ./user-password.ts (reset, change, unlock), ./user-status.ts (disable, enable), ./user-self.ts (own profile and authorisation code),
  * ./user-platform.ts (platform extension), ./user-register.ts (sign-ups), ./user-excel-handlers.ts (Excel template,
  * export and import); what they share is in ./user-context.ts, ./user-checks.ts, ./user-form.ts, ./user-query.ts and
  * ./user-vo.ts.
@@ -17,6 +17,7 @@ import { userPasswordHandlers } from './user-password';
 import { userPlatformHandlers } from './user-platform';
 import { userRegisterHandlers } from './user-register';
 import { userSelfHandlers } from './user-self';
+import { userStatusHandlers } from './user-status';
 
 export function userHandlers(db: Db) {
   const ctx = userContext(db);
@@ -26,6 +27,7 @@ export function userHandlers(db: Db) {
     ...userSelfHandlers(ctx),
     ...userGrantHandlers(ctx),
     ...userPasswordHandlers(ctx),
+    ...userStatusHandlers(ctx),
     ...userRegisterHandlers(ctx),
     ...userExcelHandlers(ctx),
   };
