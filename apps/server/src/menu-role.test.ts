@@ -228,6 +228,11 @@ describe.each(backends)('menu, role and top menu on %s', (kind) => {
       expect(flat(demoList.body.data).every((r) => r.tenantId === '100001')).toBe(true);
       const filtered = await get<Node[]>('/role/list?roleAlias=oper', 'roleList');
       expect(filtered.body.data.map((r) => r.roleAlias)).toEqual(['operator']);
+      // one tenant's tree: the administrator names it; a tenant's own administrator reaches no other
+      const oneTenant = flat((await get<Node[]>('/role/list?tenantId=100001', 'roleList')).body.data);
+      expect(oneTenant.map((r) => r.roleAlias).sort()).toEqual(['admin', 'user']);
+      expect(oneTenant.every((r) => r.tenantId === '100001')).toBe(true);
+      expect((await get<Node[]>('/role/list?tenantId=000000', 'roleList', demo)).body.data).toEqual([]);
 
       const tree = await get<Node[]>('/role/tree', 'roleTree');
       expect(tree.body.data.map((n) => n.title)).toEqual(['超级管理员', '用户', '运维', '访客']);

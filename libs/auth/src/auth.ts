@@ -109,6 +109,20 @@ export function isGuestLogin(
   return !id || id === '0' || id.startsWith('-') || userInfo.role_name === 'guest';
 }
 
+/**
+ * The administrator of the platform's own tenant (`000000`, role alias `administrator`): the one caller whose lists
+ * hold several tenants' rows (role.yaml `list`), and who may name another tenant (parameters.yaml `TenantIdFilter`).
+ * What the console shows by it is a convenience; the server decides what each caller may read.
+ */
+export function isPlatformAdministrator(
+  userInfo: Pick<TokenResult, 'tenant_id' | 'role_name'> | null | undefined,
+): boolean {
+  if (!userInfo || userInfo.tenant_id !== '000000') return false;
+  return String(userInfo.role_name ?? '')
+    .split(',')
+    .includes('administrator');
+}
+
 export interface SocialLoginInput {
   /** Provider (`github`, `gitee`, `wechat_open`, `qq`, …). */
   source: string;

@@ -1,7 +1,15 @@
-import { configureHttp, resetHttpConfig, type GrantKeys, type Role, type RoleGrant } from '@smart/api-sdk';
+import {
+  configureHttp,
+  resetHttpConfig,
+  type GrantKeys,
+  type Role,
+  type RoleGrant,
+  type TokenResult,
+} from '@smart/api-sdk';
 import { entityCatalogue, roleEntity } from '@smart/api-sdk/entities';
 import { envelope, errorResponse } from '@smart/api-sdk/mocks';
 import { RoleGrantBody } from '@smart/api-sdk/zod';
+import { updateSession } from '@smart/auth';
 import { CrudProvider } from '@smart/crud';
 import { catalogueT, memoryBackend } from '@smart/crud/testing';
 import { createShellRenderer } from '@smart/crud/testing/jsdom';
@@ -16,9 +24,15 @@ import { feature } from '../index';
 import { treeNode } from '../shared/tree-node.fixture';
 import RolePage from './RolePage';
 
-const role = (id: string, roleName: string, roleAlias: string, parentId = '0'): Role => ({
+const role = (
+  id: string,
+  roleName: string,
+  roleAlias: string,
+  parentId = '0',
+  tenantId = '000000',
+): Role => ({
   id,
-  tenantId: '000000',
+  tenantId,
   isDeleted: 0,
   parentName: parentId === '0' ? '顶级' : '用户',
   hasChildren: false,
@@ -32,6 +46,7 @@ const roles = memoryBackend(roleEntity, [
   role('1', '超级管理员', 'administrator'),
   role('2', '用户', 'user'),
   role('3', '人事', 'hr', '2'),
+  role('4', '员工', 'staff', '0', '100001'),
 ]);
 
 // menu.yaml `grantTree`: menus with their buttons; in the scope trees the menus hold the rules
@@ -67,6 +82,14 @@ const server = setupServer(
     calls.keys.push(ids);
     return HttpResponse.json(envelope(keys[ids] ?? { menu: [], dataScope: [], apiScope: [] }));
   }),
+  http.get('*/api/smart-system/tenant/select', () =>
+    HttpResponse.json(
+      envelope([
+        { tenantId: '000000', tenantName: '管理组' },
+        { tenantId: '100001', tenantName: '示例租户' },
+      ]),
+    ),
+  ),
   http.post('*/api/smart-system/role/grant', async ({ request }) => {
     calls.grant.push((await request.json()) as RoleGrant);
     return refusal ? errorResponse(400, refusal) : HttpResponse.json(envelope({}));
@@ -87,6 +110,8 @@ function renderPage(can: (code: string) => boolean = () => true) {
     </CrudProvider>,
   );
 }
+
+const headers = () => screen.getAllByRole('columnheader').map((h) => h.textContent);
 
 /** The treeitem whose own label is `label` (a treeitem's accessible name also holds its open children). */
 function item(tree: HTMLElement, label: string, nth = 0): HTMLElement {
@@ -123,6 +148,7 @@ beforeEach(() => {
   });
 });
 afterEach(() => {
+  updateSession({ userInfo: null });
   server.resetHandlers();
   resetHttpConfig();
 });
@@ -140,6 +166,30 @@ describe('role page', { timeout: 20_000 }, () => {
     await user.click(within(parent).getByRole('button', { name: '新增子项' }));
     const dialog = await screen.findByRole('dialog');
     expect(await within(dialog).findByRole('combobox', { name: /上级角色/ })).toHaveTextContent('用户');
+  });
+
+  it('names each role’s tenant to the platform administrator only, who can list one tenant’s roles', async () => {
+    const user = userEvent.setup();
+    const { unmount } = renderPage();
+    await screen.findByRole('row', { name: /超级管理员/ });
+    expect(headers()).not.toContain('所属租户');
+    unmount();
+
+    updateSession({ userInfo: { tenant_id: '000000', role_name: 'administrator' } as TokenResult });
+    renderPage();
+    await screen.findByRole('row', { name: /员工/ });
+    expect(headers()).toContain('所属租户');
+    expect(
+      within(await screen.findByRole('row', { name: /员工/ })).getByText('示例租户'),
+    ).toBeInTheDocument();
+    expect(within(screen.getByRole('row', { name: /超级管理员/ })).getByText('管理组')).toBeInTheDocument();
+
+    const search = screen.getByRole('search');
+    await user.click(within(search).getByRole('combobox', { name: '所属租户' }));
+    await user.click(await screen.findByRole('option', { name: '示例租户' }));
+    await user.click(within(search).getByRole('button', { name: '搜索' }));
+    await waitFor(() => expect(screen.queryByRole('row', { name: /超级管理员/ })).toBeNull());
+    expect(screen.getByRole('row', { name: /员工/ })).toBeInTheDocument();
   });
 
   it('shows what one role holds, and saves exactly the checked grants with the menus above them', async () => {

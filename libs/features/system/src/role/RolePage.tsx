@@ -1,10 +1,11 @@
 import { roleEntity } from '@smart/api-sdk/entities';
+import { isPlatformAdministrator, useSession } from '@smart/auth';
 import { CrudPage, useCrudContext, type CrudToolbarContext } from '@smart/crud';
 import { Button } from '@smart/ui';
 import { ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { roleAdapter, roleResource } from './role.resource';
+import { allTenantsRoleResource, roleAdapter, roleResource } from './role.resource';
 import { RolePermissionDialog } from './RolePermissionDialog';
 
 /**
@@ -28,9 +29,10 @@ function PermissionAction({ page }: { page: CrudToolbarContext }) {
 }
 
 export default function RolePage() {
+  const allTenants = useSession((s) => isPlatformAdministrator(s.userInfo));
   return (
     <CrudPage
-      resource={roleResource}
+      resource={allTenants ? allTenantsRoleResource : roleResource}
       adapter={roleAdapter}
       toolbarExtra={(page) => <PermissionAction page={page} />}
     />

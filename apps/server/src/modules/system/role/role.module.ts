@@ -110,7 +110,12 @@ export function roleHandlers(db: Db) {
       requireRoleManager(a);
       const q = req.query as object;
       const conds = filterConds(
-        { roleName: { column: role.roleName }, roleAlias: { column: role.roleAlias } },
+        {
+          roleName: { column: role.roleName },
+          roleAlias: { column: role.roleAlias },
+          // within reach(a): another tenant's code leaves a tenant's own administrator nothing to list
+          tenantId: { column: role.tenantId, plain: 'equal', kinds: ['equal'] },
+        },
         q,
       );
       const rows = await db
