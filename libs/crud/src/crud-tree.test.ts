@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 
-import { childrenOf, flattenTree, hasUnloadedChildren, insertChildren, resolveTree } from './crud-tree';
+import {
+  childrenOf,
+  flattenTree,
+  hasUnloadedChildren,
+  insertChildren,
+  resolveTree,
+  withParentOptions,
+} from './crud-tree';
 
 type Node = { id: string; children?: Node[] | null; hasChildren?: boolean };
 
@@ -19,6 +26,34 @@ describe('crud-tree', () => {
         tree: { parentField: 'parentCode', lazy: true, addChild: false },
       }),
     ).toEqual({ parentField: 'parentCode', lazy: true, addChild: false });
+  });
+
+  it('offers the loaded rows as parents, each named by its first typed field other than the key', () => {
+    type Region = { code: string; name: string; parentCode: string; children?: Region[] };
+    const resource = {
+      name: 'region',
+      columns: [
+        { prop: 'code' as const, label: 'code' },
+        { prop: 'name' as const, label: 'name' },
+        { prop: 'parentCode' as const, label: 'parent', type: 'tree' as const },
+      ],
+      tree: { parentField: 'parentCode', lazy: true },
+    };
+    const rows: Region[] = [
+      {
+        code: '11',
+        name: '北京市',
+        parentCode: '00',
+        children: [{ code: '1101', name: '北京城区', parentCode: '11' }],
+      },
+    ];
+    const parent = withParentOptions<Region, Region>(resource, rows, 'code').columns[2]!;
+    expect(parent.options).toEqual([
+      { label: '北京市', value: '11', children: [{ label: '北京城区', value: '1101' }] },
+    ]);
+    // keyed by id (not a column), the first typed field names the row
+    const byId = withParentOptions<Region, Region>(resource, rows, 'id').columns[2]!;
+    expect(byId.options?.[0]?.label).toBe('11');
   });
 
   it('reads loaded children and rows still to load', () => {

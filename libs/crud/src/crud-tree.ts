@@ -77,8 +77,10 @@ export function withParentOptions<Row, Form>(
 ): ResourceDef<Row, Form> {
   const tree = resolveTree(resource);
   if (!tree) return resource;
+  // named by the first typed field that is not the key: a region's name, not the code that keys it
   const label =
-    resource.tree?.labelField ?? resource.columns.find((c) => (c.type ?? 'input') === 'input')?.prop;
+    resource.tree?.labelField ??
+    resource.columns.find((c) => (c.type ?? 'input') === 'input' && c.prop !== rowKey)?.prop;
   const parent = resource.columns.find((c) => c.prop === tree.parentField);
   if (!label || !parent || parent.type !== 'tree' || parent.options) return resource;
   const toOptions = (list: Row[]): Option[] =>

@@ -195,7 +195,7 @@ export interface ResourceTree {
   addChild?: boolean;
   /**
    * The column naming a row (a department's name): a parent column of type `tree` without options of its own is
-   * offered the loaded rows by this label. Default: the first input column.
+   * offered the loaded rows by this label. Default: the first input column other than the row key.
    */
   labelField?: string;
 }

@@ -22,7 +22,6 @@ export const regionResource = defineResource(regionEntity, {
     sort: { width: 100 },
     remark: { type: 'textarea', rows: 2, hideInList: true },
   },
-  tree: { parentField: 'parentCode', lazy: true, labelField: 'name' },
   dialog: { width: 720 },
 });
 
