@@ -48,6 +48,10 @@ export const feature = defineFeature({
     'user-cog': UserCog,
   },
   // pages that stay the kit's generic ones, with what they add (libs/crud entity-extension.ts)
-  entityExtensions: { menu: () => import('./menu/menu-extension') },
+  entityExtensions: {
+    menu: () => import('./menu/menu-extension'),
+    'data-scope': () => import('./scope/scope-extension').then((m) => ({ default: m.dataScopePage })),
+    'api-scope': () => import('./scope/scope-extension').then((m) => ({ default: m.apiScopePage })),
+  },
   catalogue: { zh, en },
 });
