@@ -33,9 +33,10 @@ const onlyOnAdd = { edit: true, view: true } as const;
 export const userResource = defineResource(userEntity, {
   columns: {
     account: { width: 140 },
-    name: { width: 120 },
+    // the nickname and phone stay in the column settings: the list keeps room for the roles and departments
+    name: { width: 120, listHidden: true },
     realName: { width: 120 },
-    userType: { width: 100, defaultValue: 1, render: (row) => row.userTypeName },
+    userType: { width: 120, defaultValue: 1, render: (row) => row.userTypeName },
     roleId: {
       type: 'tree',
       multiple: true,
@@ -61,8 +62,8 @@ export const userResource = defineResource(userEntity, {
       render: (row) => row.postName,
     },
     code: { hideInList: true },
-    phone: { width: 130 },
-    status: { width: 100 },
+    phone: { width: 130, listHidden: true },
+    status: { width: 90 },
     email: {
       hideInList: true,
       placeholder: 'system.user.placeholders.email',
