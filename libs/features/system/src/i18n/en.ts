@@ -35,6 +35,13 @@ const en: Shape<SystemCatalogue> = {
       disableConfirm:
         'Disable the {{count}} selected accounts? They are signed out at once and cannot sign in until enabled again.',
       disableDone: 'Accounts disabled',
+      platform: 'Platform',
+      platformHint:
+        "The extension (JSON) of account {{account}} on the chosen platform, read by that platform's client",
+      platformExtHelp: 'A JSON object, e.g. {"theme": "dark"}; saved as {} when empty',
+      platformJson: 'The platform extension must be JSON',
+      platformDone: 'Platform settings saved',
+      platformLoadFailed: 'The platform settings could not be loaded; close and try again',
       import: 'Import',
       importTitle: 'Import users',
       importHint:

@@ -30,6 +30,12 @@ const zh = {
       disable: '停用',
       disableConfirm: '确定停用选择的 {{count}} 个账号?停用后这些账号立即退出登录,再次启用前无法登录。',
       disableDone: '账号停用成功',
+      platform: '平台配置',
+      platformHint: '账号 {{account}} 在所选平台的拓展信息(JSON),由该平台的客户端读取',
+      platformExtHelp: 'JSON 对象,例如 {"theme": "dark"};留空保存为 {}',
+      platformJson: '用户拓展信息须为 JSON',
+      platformDone: '平台配置成功',
+      platformLoadFailed: '平台信息加载失败,请关闭后重试',
       import: '导入',
       importTitle: '用户数据导入',
       importHint:

@@ -26,6 +26,7 @@ const calls = {
   unlock: [] as string[],
   grant: [] as string[],
   status: [] as string[],
+  platform: [] as string[],
 };
 
 function person(i: number, over: Partial<User> = {}): User {
@@ -104,6 +105,16 @@ const server = setupServer(
   http.post('*/api/smart-user/grant', ({ request }) => {
     const q = new URL(request.url).searchParams;
     calls.grant.push(`${q.get('userIds')}:${q.get('roleIds')}`);
+    return ok();
+  }),
+  http.get('*/api/smart-user/platform-detail', ({ request }) => {
+    const id = new URL(request.url).searchParams.get('id');
+    const row = rows.find((r) => r.id === id)!;
+    return HttpResponse.json(envelope({ ...row, userExt: '{"theme":"dark"}' }));
+  }),
+  http.post('*/api/smart-user/update-platform', ({ request }) => {
+    const q = new URL(request.url).searchParams;
+    calls.platform.push(`${q.get('userId')}:${q.get('userType')}:${q.get('userExt')}`);
     return ok();
   }),
   http.post('*/api/smart-user/status', ({ request }) => {
@@ -299,6 +310,27 @@ describe('user page', { timeout: 20_000 }, () => {
     expect(await screen.findByText('账号启用成功')).toBeInTheDocument();
   });
 
+  it('edits one user’s platform extension, checked as JSON before it is sent', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    const row = await screen.findByRole('row', { name: /op2/ });
+    await user.click(within(row).getByRole('button', { name: '平台配置' }));
+    const dialog = await screen.findByRole('dialog', { name: '平台配置' });
+    const ext = await within(dialog).findByRole('textbox', { name: '用户拓展' });
+    expect(ext).toHaveValue('{"theme":"dark"}');
+    await user.clear(ext);
+    await user.type(ext, 'not json');
+    await user.click(within(dialog).getByRole('button', { name: '保存' }));
+    expect(await within(dialog).findByText('用户拓展信息须为 JSON')).toBeInTheDocument();
+    expect(calls.platform).toEqual([]);
+    await user.clear(ext);
+    await user.type(ext, '{{"lang":"zh"}');
+    await user.click(within(dialog).getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(calls.platform).toEqual(['902:1:{"lang":"zh"}']));
+    expect(await screen.findByText('平台配置成功')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
   it('gives the selected users exactly the checked roles', async () => {
     const user = userEvent.setup();
     renderPage();
@@ -326,6 +358,7 @@ describe('user page', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('button', { name: '账号解封' })).toBeNull();
     expect(screen.queryByRole('button', { name: '角色配置' })).toBeNull();
     expect(screen.queryByRole('button', { name: '停用' })).toBeNull();
+    expect(screen.queryByRole('button', { name: '平台配置' })).toBeNull();
   });
 
   it('sends a date-only birthday as midnight of that day', () => {

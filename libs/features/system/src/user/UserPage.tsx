@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RoleGrantDialog } from './RoleGrantDialog';
 import { UserExcelActions } from './UserExcelActions';
+import { UserPlatformAction } from './UserPlatformDialog';
 import { UserStatusActions } from './UserStatusActions';
 import { userAdapter } from './user.adapter';
 import { userResource } from './user.resource';
@@ -86,6 +87,7 @@ export default function UserPage() {
     <CrudPage
       resource={resource}
       adapter={userAdapter}
+      rowActions={(row, page) => <UserPlatformAction row={row} page={page} />}
       toolbarExtra={(page) => (
         <>
           <UserExcelActions page={page} />
