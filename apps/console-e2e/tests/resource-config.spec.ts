@@ -74,3 +74,38 @@ test('an attachment is uploaded to the active storage and its picture previewed'
   await page.getByRole('alertdialog').getByRole('button', { name: '确定' }).click();
   await expect(page.getByText('删除成功')).toBeVisible();
 });
+
+test('a storage config is tried with 调试 before it is enabled, and the file it stored is shown', async ({
+  page,
+}) => {
+  await loginAsAdmin(page);
+  const code = `e2e-oss-${Date.now()}`;
+  await addRow(page, '/resource/oss', async (dialog) => {
+    await choose(page, dialog, '分类', 'minio');
+    await dialog.getByLabel('资源编号').fill(code);
+    // the server's own disk, so the test needs no object store
+    await dialog.getByLabel('资源地址').fill('local');
+    await dialog.getByLabel('accessKey').fill('ak-e2e');
+    await dialog.getByLabel('secretKey').fill('sk-e2e');
+    await dialog.getByLabel('空间名').fill('trial');
+  });
+  const row = page.getByRole('table').getByRole('row', { name: new RegExp(code) });
+  await row.getByRole('button', { name: '调试' }).click();
+  const dialog = page.getByRole('dialog', { name: '对象存储上传调试' });
+  await expect(dialog).toContainText(code);
+  expect(await axeViolations(page)).toEqual([]);
+  await page
+    .getByTestId('oss-debug-file')
+    .setInputFiles({ name: 'probe.png', mimeType: 'image/png', buffer: png(24, 16) });
+  await expect(page.getByText('上传成功')).toBeVisible();
+  const image = dialog.getByRole('img', { name: 'probe.png' });
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(24);
+  await dialog.getByRole('button', { name: '关闭' }).first().click();
+  await expect(dialog).toBeHidden();
+  // still not the active one
+  await expect(row.getByRole('button', { name: '启用' })).toBeVisible();
+
+  await row.getByRole('button', { name: '删除' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: '确定' }).click();
+  await expect(page.getByText('删除成功')).toBeVisible();
+});

@@ -630,6 +630,54 @@ describe.each(backends)('resource modules on %s', (kind) => {
     });
   });
 
+  describe('debugging one config (put-file?code=)', () => {
+    it('stores with the named config while another stays active; unknown codes and non-administrators are refused', async () => {
+      s3.secrets.set('AKDEBUG', 'debug-secret');
+      await call<Obj>('POST', `${RES}/oss/submit`, {
+        payload: {
+          category: 1,
+          ossCode: 'debug-s3',
+          endpoint: s3.url,
+          accessKey: 'AKDEBUG',
+          secretKey: 'debug-secret',
+          bucketName: 'trial',
+        },
+      });
+      const id = await findId(`${RES}/oss/list?ossCode=debug-s3`);
+      const file = [{ name: 'file', filename: 'probe.txt', type: 'text/plain', data: 'hello' }];
+      const tried = await upload(file, '?code=debug-s3');
+      expect(tried.status, JSON.stringify(tried.body)).toBe(200);
+      expect(tried.body.data.link).toBe(`${s3.url}/trial/${tried.body.data.name}`);
+      expect(s3.objects.get(`/trial/${tried.body.data.name}`)?.body.toString()).toBe('hello');
+      // the active config is still the local one: a plain upload does not go to the fake S3
+      const plain = await upload(file);
+      expect(plain.status).toBe(200);
+      expect(plain.body.data.link).not.toContain(s3.url);
+
+      const unknown = await upload(file, '?code=nowhere');
+      expect(unknown.status).toBe(400);
+      expect(unknown.body.msg).toBe('对象存储配置不存在');
+      // another tenant's code is unknown to this one
+      const foreign = await upload(file, '?code=debug-s3', tokenB);
+      expect(foreign.body.msg).toBe('对象存储配置不存在');
+
+      // an operator uploads with the active config, but may not pick another
+      const operator = (
+        await login(s.app, '000000', 'operator', createHash('md5').update('operator').digest('hex'))
+      ).access_token;
+      expect((await upload(file, '', operator)).status).toBe(200);
+      const notAdmin = await upload(file, '?code=debug-s3', operator);
+      expect(notAdmin.status).toBe(401);
+      expect(notAdmin.body.msg).toBe('缺失权限');
+
+      s3.secrets.set('AKDEBUG', 'rotated');
+      const refused = await upload(file, '?code=debug-s3');
+      expect(refused.status).toBe(400);
+      expect(refused.body.msg).toContain('文件上传失败');
+      await call('POST', `${RES}/oss/remove?ids=${id}`);
+    });
+  });
+
   /* ------------------------------------------------------------ attach */
 
   describe('attachments', () => {

@@ -123,6 +123,12 @@ export function isPlatformAdministrator(
     .includes('administrator');
 }
 
+/** An administrator: the platform's (`administrator`) or a tenant's own (`admin`), by the login's role aliases. */
+export function isAdministratorLogin(userInfo: Pick<TokenResult, 'role_name'> | null | undefined): boolean {
+  const aliases = String(userInfo?.role_name ?? '').split(',');
+  return aliases.includes('administrator') || aliases.includes('admin');
+}
+
 export interface SocialLoginInput {
   /** Provider (`github`, `gitee`, `wechat_open`, `qq`, …). */
   source: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isPlatformAdministrator } from '../src';
+import { isAdministratorLogin, isPlatformAdministrator } from '../src';
 
 describe('isPlatformAdministrator', () => {
   it('is the administrator alias in tenant 000000 only', () => {
@@ -11,5 +11,15 @@ describe('isPlatformAdministrator', () => {
     // a longer alias that contains it is another role
     expect(isPlatformAdministrator({ tenant_id: '000000', role_name: 'administrators' })).toBe(false);
     expect(isPlatformAdministrator(null)).toBe(false);
+  });
+});
+
+describe('isAdministratorLogin', () => {
+  it('is the platform’s or a tenant’s administrator alias', () => {
+    expect(isAdministratorLogin({ role_name: 'administrator' })).toBe(true);
+    expect(isAdministratorLogin({ role_name: 'user,admin' })).toBe(true);
+    expect(isAdministratorLogin({ role_name: 'operator' })).toBe(false);
+    expect(isAdministratorLogin({ role_name: 'admins' })).toBe(false);
+    expect(isAdministratorLogin(undefined)).toBe(false);
   });
 });

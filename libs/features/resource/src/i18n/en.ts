@@ -20,6 +20,15 @@ const en: ResourceCatalogue = {
       cancel: 'Cancel',
       sent: 'Sent',
     },
+    oss: {
+      debug: 'Test',
+      debugTitle: 'Test an object storage',
+      debugHint:
+        'Upload a file with configuration {{code}}, enabled or not, and see where it is stored; the file is also listed under attachments.',
+      debugPick: 'Choose a file and upload',
+      debugDone: 'Uploaded',
+      debugStored: 'The file is stored at:',
+    },
     attach: {
       upload: 'Upload',
       uploaded: 'Uploaded {{name}}',

@@ -18,6 +18,14 @@ const zh = {
       cancel: '取消',
       sent: '已发送',
     },
+    oss: {
+      debug: '调试',
+      debugTitle: '对象存储上传调试',
+      debugHint: '用配置 {{code}} 上传一个文件(无论是否启用),查看它存到了哪里;文件同时记入附件管理。',
+      debugPick: '选择文件并上传',
+      debugDone: '上传成功',
+      debugStored: '文件已存到:',
+    },
     attach: {
       upload: '上传',
       uploaded: '已上传 {{name}}',

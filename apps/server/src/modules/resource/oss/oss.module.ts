@@ -16,6 +16,7 @@ import { attach, oss } from '../../../db/schema';
 import { enableOne, statusName } from '../../../kernel/active-config';
 import { SECRET_MASK, secretOf } from '../../../kernel/secret';
 import { storageFor } from '../../../storage/index';
+import { requireAdmin } from '../../system/user/user-context';
 import { isUploadedFile } from '../../../storage/multipart';
 import { INLINE_TYPES, contentTypeOf, extensionOf, newObjectName, sniffImage } from '../../../storage/names';
 import { BizError, nextId, ok, parseId } from '../../../util';
@@ -28,11 +29,23 @@ const AVATAR_TYPE_MSG = '头像只能是 JPG/PNG 格式';
 const AVATAR_SIZE_MSG = '头像大小不能超过 500KB';
 const CONTENT_MISMATCH_MSG = '文件内容与扩展名不符';
 const EMPTY_FILE_MSG = '上传文件不能为空';
+const NO_CONFIG_MSG = '对象存储配置不存在';
 
 /** Labels of the dictionary `oss` (seed-dicts.ts), the view's `categoryName`. */
 const CATEGORY: Record<number, string> = { 1: 'minio', 2: '七牛云', 3: '阿里云', 4: '腾讯云' };
 /** Advisory lock of `enable` (src/kernel/active-config.ts), distinct from the sms one. */
 const OSS_LOCK = 86000401;
+
+/** The tenant's live config of this code (the storage page's 调试 of one config). */
+async function ossByCode(db: Db, tenantId: string, code: string): Promise<OssRow> {
+  const [row] = await db
+    .select()
+    .from(oss)
+    .where(and(eq(oss.tenantId, tenantId), eq(oss.isDeleted, 0), eq(oss.ossCode, code)))
+    .limit(1);
+  if (!row) throw new BizError(NO_CONFIG_MSG);
+  return row;
+}
 
 /** The tenant's active config, if any. */
 async function activeOss(db: Db, tenantId: string): Promise<OssRow | undefined> {
@@ -78,10 +91,10 @@ export function ossModule(db: Db, entities: EntityRegistry, opts: UploadOptions)
       return ok({});
     },
 
-    /** Stores the file with the tenant's active provider and records an attachment row. */
+    /** Stores the file with the tenant's active provider (or the config `code` names) and records an attachment row. */
     async ossPutFile(req: FastifyRequest) {
       const a = caller(req);
-      const { kind } = req.query as { kind?: 'file' | 'avatar' };
+      const { kind, code } = req.query as { kind?: 'file' | 'avatar'; code?: string };
       const file = (req.body as Body | undefined)?.file;
       if (!isUploadedFile(file)) throw new BizError('请上传文件');
       const { data } = file;
@@ -102,7 +115,10 @@ export function ossModule(db: Db, entities: EntityRegistry, opts: UploadOptions)
           if (sniffed !== want) throw new BizError(CONTENT_MISMATCH_MSG);
         }
       }
-      const storage = storageFor(await activeOss(db, a.tenant_id), opts.uploadDir, a.tenant_id);
+      // trying a config that is not the active one is for administrators, who configure storage
+      if (code) requireAdmin(a);
+      const config = code ? await ossByCode(db, a.tenant_id, code) : await activeOss(db, a.tenant_id);
+      const storage = storageFor(config, opts.uploadDir, a.tenant_id);
       const stored = await storage.put(newObjectName(ext), data, contentTypeOf(ext));
       const userId = parseId(a.user_id) ?? null;
       const now = new Date();
