@@ -1,24 +1,10 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { axeViolations } from './a11y-helper';
 import { CLIENT } from './api-helper';
-import { loginAsAdmin } from './login-helper';
+import { loginAsAdmin, signIn, signOut } from './login-helper';
 
 // The administrator's approval, disabling and enabling of accounts on the user page (user.yaml `status`, `grant`):
 // a sign-up waits as 待审核 until 角色配置 gives it a role; a disabled account cannot sign in until enabled again.
-
-async function signIn(page: Page, account: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('账号').fill(account);
-  await page.getByLabel('密码', { exact: true }).fill(password);
-  await page.getByRole('button', { name: '登录' }).click();
-}
-
-async function signOut(page: Page) {
-  await page.getByTestId('user-menu').click();
-  await page.getByRole('menuitem', { name: '退出登录' }).click();
-  await page.getByRole('alertdialog').getByRole('button', { name: '确定' }).click();
-  await expect(page).toHaveURL(/\/login$/);
-}
 
 test('a sign-up is approved from the pending list, then disabled and enabled again', async ({
   page,

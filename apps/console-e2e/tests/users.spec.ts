@@ -1,24 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import { axeViolations } from './a11y-helper';
-import { loginAsAdmin } from './login-helper';
+import { loginAsAdmin, signIn, signOut } from './login-helper';
 
 // The administrator's user page against the reference server (user.yaml): add an account with a role and a
 // department, find it, edit it; the new account signs in with its password; after a reset it signs in with the
 // tenant's initial password (parameter account.initPassword, 123456 as seeded); then it is deleted.
-
-async function signIn(page: Page, account: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('账号').fill(account);
-  await page.getByLabel('密码', { exact: true }).fill(password);
-  await page.getByRole('button', { name: '登录' }).click();
-}
-
-async function signOut(page: Page) {
-  await page.getByTestId('user-menu').click();
-  await page.getByRole('menuitem', { name: '退出登录' }).click();
-  await page.getByRole('alertdialog').getByRole('button', { name: '确定' }).click();
-  await expect(page).toHaveURL(/\/login$/);
-}
 
 async function pickInTree(page: Page, field: ReturnType<Page['getByRole']>, name: string) {
   await field.click();

@@ -1,8 +1,7 @@
 import { ossPutFile } from '@smart/api-sdk';
-import { Button, useBusyAction } from '@smart/ui';
-import { Upload } from 'lucide-react';
-import { useRef } from 'react';
+import { useBusyAction } from '@smart/ui';
 import { useTranslation } from 'react-i18next';
+import { FilePickButton } from '../file-pick-button';
 
 /**
  * "上传" on the attachment page: the file goes to the tenant's active object storage (`oss/endpoint/put-file`),
@@ -11,7 +10,6 @@ import { useTranslation } from 'react-i18next';
  */
 export function AttachUpload({ reload }: { reload: () => void }) {
   const { t } = useTranslation();
-  const input = useRef<HTMLInputElement>(null);
   // a refusal: the HTTP layer has shown why
   const { run, busy } = useBusyAction(
     async (file: File) => {
@@ -20,34 +18,9 @@ export function AttachUpload({ reload }: { reload: () => void }) {
     },
     { done: (name) => t('resource.attach.uploaded', { name }), onDone: () => reload() },
   );
-  const upload = async (file: File) => {
-    await run(file);
-    // uploaded or not, the input is emptied (so the same file may be picked again)
-    if (input.current) input.current.value = '';
-  };
   return (
-    <>
-      <input
-        ref={input}
-        type="file"
-        className="hidden"
-        data-testid="attach-file"
-        tabIndex={-1}
-        aria-hidden
-        onChange={(e) => {
-          const file = e.target.files?.[0];
-          if (file) void upload(file);
-        }}
-      />
-      <Button
-        variant="primary"
-        data-action="attach-upload"
-        loading={busy}
-        onClick={() => input.current?.click()}
-      >
-        <Upload aria-hidden />
-        {t('resource.attach.upload')}
-      </Button>
-    </>
+    <FilePickButton action="attach-upload" inputTestId="attach-file" onFile={run} busy={busy}>
+      {t('resource.attach.upload')}
+    </FilePickButton>
   );
 }

@@ -1,10 +1,11 @@
 import { ossPutFile, type Oss, type UploadResult } from '@smart/api-sdk';
 import { isAdministratorLogin, useSession } from '@smart/auth';
 import { Button, SimpleDialog, useBusyAction, useUiLocale } from '@smart/ui';
-import { FlaskConical, Upload } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { FlaskConical } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isImage } from '../attach/AttachPreview';
+import { FilePickButton } from '../file-pick-button';
 
 /**
  * 调试 on a storage config (oss.yaml `put-file?code=`): a file uploaded with this config, active or not, and where it
@@ -16,7 +17,6 @@ export function OssDebug({ row }: { row: Oss }) {
   const { t } = useTranslation();
   const { messages } = useUiLocale();
   const admin = useSession((s) => isAdministratorLogin(s.userInfo));
-  const input = useRef<HTMLInputElement>(null);
   const [open, setOpen] = useState(false);
   const [result, setResult] = useState<UploadResult>();
   const { run, busy } = useBusyAction((file: File) => ossPutFile({ file }, { code: row.ossCode }), {
@@ -24,12 +24,6 @@ export function OssDebug({ row }: { row: Oss }) {
     onDone: setResult,
   });
   if (!admin) return null;
-
-  const upload = async (file: File) => {
-    await run(file);
-    // uploaded or not, the same file may be picked again
-    if (input.current) input.current.value = '';
-  };
 
   const extension = result?.name.split('.').pop() ?? '';
   return (
@@ -55,28 +49,15 @@ export function OssDebug({ row }: { row: Oss }) {
         footer={<Button onClick={() => setOpen(false)}>{messages.close}</Button>}
       >
         <div className="grid gap-3">
-          <input
-            ref={input}
-            type="file"
-            className="hidden"
-            data-testid="oss-debug-file"
-            tabIndex={-1}
-            aria-hidden
-            onChange={(e) => {
-              const file = e.target.files?.[0];
-              if (file) void upload(file);
-            }}
-          />
-          <Button
-            variant="primary"
+          <FilePickButton
+            action="oss-debug-upload"
+            inputTestId="oss-debug-file"
             className="justify-self-start"
-            data-action="oss-debug-upload"
-            loading={busy}
-            onClick={() => input.current?.click()}
+            onFile={run}
+            busy={busy}
           >
-            <Upload aria-hidden />
             {t('resource.oss.debugPick')}
-          </Button>
+          </FilePickButton>
           {result ? (
             <div role="status" className="grid gap-2 text-sm">
               <p>{t('resource.oss.debugStored')}</p>
