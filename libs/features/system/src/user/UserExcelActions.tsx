@@ -1,11 +1,15 @@
+import { userImport, type UserImportFailure } from '@smart/api-sdk';
 import { userEntity } from '@smart/api-sdk/entities';
 import { useCrudContext, type CrudToolbarContext } from '@smart/crud';
-import { Button, useBusyAction } from '@smart/ui';
-import { FileDown, FileUp } from 'lucide-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { UserImportDialog } from './UserImportDialog';
-import { downloadUserExport, exportFilters } from './user-excel-download';
+import { ExcelActions } from '../excel/ExcelActions';
+import { downloadUserExport, downloadUserTemplate, exportFilters } from './user-excel-download';
+
+/**
+ * The workbook that `import-user` reads (user.yaml): at most 1000 users; a big file writes a slow password hash per
+ * new user, so the call may take longer than the usual timeout.
+ */
+const IMPORT_TIMEOUT_MS = 300_000;
 
 export interface UserExcelActionsProps {
   /** The list's context: its reload, and its current filters, which 导出 exports. */
@@ -13,42 +17,25 @@ export interface UserExcelActionsProps {
 }
 
 /**
- * 导入 and 导出 on the user page (user.yaml `import-user`, `export-user`): importing creates users, so it needs the
- * page's add button (and overwriting existing accounts its edit button, as the server asks); exporting is for
- * whoever sees the list, in the list's current filters.
+ * 导入 and 导出 on the user page (user.yaml `import-user`, `export-user`, `export-template`), in the list's current
+ * filters; refused rows are listed by their account.
  */
 export function UserExcelActions({ page }: UserExcelActionsProps) {
   const { t } = useTranslation();
-  const { can } = useCrudContext();
-  const [importing, setImporting] = useState(false);
-  const canAdd = can(userEntity.buttons.add ?? 'user_add');
-  const canEdit = can(userEntity.buttons.edit ?? 'user_edit');
-
-  // a refusal (too many users for one file) is the HTTP layer's toast
-  const { run: exportUsers, busy: exporting } = useBusyAction(() =>
-    downloadUserExport(exportFilters(page.filters), t('system.user.exportFile')),
-  );
-
+  const { can, t: entityT } = useCrudContext();
   return (
-    <>
-      {canAdd ? (
-        <Button data-action="user-import" onClick={() => setImporting(true)}>
-          <FileUp aria-hidden />
-          {t('system.user.import')}
-        </Button>
-      ) : null}
-      <Button data-action="user-export" loading={exporting} onClick={() => void exportUsers()}>
-        <FileDown aria-hidden />
-        {t('system.user.export')}
-      </Button>
-      {canAdd ? (
-        <UserImportDialog
-          open={importing}
-          onOpenChange={setImporting}
-          canCover={canEdit}
-          onImported={page.reload}
-        />
-      ) : null}
-    </>
+    <ExcelActions<UserImportFailure>
+      name="user"
+      canAdd={can(userEntity.buttons.add ?? 'user_add')}
+      canEdit={can(userEntity.buttons.edit ?? 'user_edit')}
+      title={t('system.user.importTitle')}
+      hint={t('system.user.importHint')}
+      keyLabel={entityT(`${userEntity.i18n}.account`)}
+      keyOf={(f) => f.account}
+      upload={(file, isCovered) => userImport({ file, isCovered }, { timeoutMs: IMPORT_TIMEOUT_MS })}
+      template={() => downloadUserTemplate(t('system.user.templateFile'))}
+      exportRows={() => downloadUserExport(exportFilters(page.filters), t('system.user.exportFile'))}
+      onImported={page.reload}
+    />
   );
 }

@@ -126,7 +126,7 @@ describe('users Excel import and export', { timeout: 20_000 }, () => {
     const start = within(dialog).getByRole('button', { name: '开始导入' });
     expect(start).toBeDisabled();
     await user.upload(within(dialog).getByLabelText('导入文件(.xlsx)'), xlsx());
-    await user.click(within(dialog).getByRole('switch', { name: '覆盖已有账号' }));
+    await user.click(within(dialog).getByRole('switch', { name: '覆盖已有数据' }));
     await user.click(start);
 
     await waitFor(() => expect(calls.imports).toHaveLength(1));
@@ -159,7 +159,7 @@ describe('users Excel import and export', { timeout: 20_000 }, () => {
     await screen.findByText('op1');
     await user.click(screen.getByRole('button', { name: '导入' }));
     const dialog = await screen.findByRole('dialog', { name: '用户数据导入' });
-    const cover = within(dialog).getByRole('switch', { name: '覆盖已有账号' });
+    const cover = within(dialog).getByRole('switch', { name: '覆盖已有数据' });
     expect(cover).toBeDisabled();
     expect(cover).toHaveAttribute('aria-checked', 'false');
     await user.upload(within(dialog).getByLabelText('导入文件(.xlsx)'), xlsx());
@@ -210,5 +210,8 @@ describe('users Excel import and export', { timeout: 20_000 }, () => {
     expect(exportFilters({ userType: 'x', realName: '', tenantId: '100001' })).toEqual({
       tenantId: '100001',
     });
+    // the status filter of the list (待审核 …) is exported too
+    expect(exportFilters({ status: '0' })).toEqual({ status: 0 });
+    expect(exportFilters({ status: '7' })).toEqual({});
   });
 });

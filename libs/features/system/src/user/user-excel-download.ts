@@ -1,19 +1,5 @@
 import { userExport, userExportTemplate, type UserExportParams } from '@smart/api-sdk';
-
-/** Saves a downloaded blob under `filename` (as the code generator's zip, features/develop code/download.ts). */
-export function saveBlob(blob: Blob, filename: string): void {
-  const url = URL.createObjectURL(blob);
-  try {
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = filename;
-    document.body.appendChild(a);
-    a.click();
-    a.remove();
-  } finally {
-    URL.revokeObjectURL(url);
-  }
-}
+import { saveBlob } from '../excel/save-blob';
 
 /**
  * The export's filters out of the list's query (the contract's query names, user.yaml `export-user`: the page's
@@ -31,6 +17,8 @@ export function exportFilters(query: Readonly<Record<string, unknown>>): UserExp
   if (text('tenantId')) out.tenantId = text('tenantId');
   const userType = Number(text('userType'));
   if (text('userType') && (userType === 1 || userType === 2 || userType === 3)) out.userType = userType;
+  const status = Number(text('status'));
+  if (text('status') && (status === 0 || status === 1 || status === 2)) out.status = status;
   return out;
 }
 
