@@ -90,6 +90,11 @@ const en: Shape<SystemCatalogue> = {
     },
     region: {
       codeDigits: 'The code is digits only',
+      importTitle: 'Import regions',
+      importHint:
+        'Fill in the import template, at most 5000 rows a file; a parent must exist already or come before its children, and the level is written by its name in the template (国家, 省份/直辖市, 地市, …).',
+      templateFile: 'region-import-template.xlsx',
+      exportFile: 'regions.xlsx',
     },
     tenantPackage: {
       placeholders: {

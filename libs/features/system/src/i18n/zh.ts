@@ -83,6 +83,11 @@ const zh = {
     },
     region: {
       codeDigits: '区划编号只能是数字',
+      importTitle: '行政区划导入',
+      importHint:
+        '按导入模板填写,每个文件最多 5000 行;上级区划须已存在或写在它的下级之前,区划等级填写名称(国家、省份/直辖市、地市……)。',
+      templateFile: '行政区划导入模板.xlsx',
+      exportFile: '行政区划数据.xlsx',
     },
     tenantPackage: {
       placeholders: {

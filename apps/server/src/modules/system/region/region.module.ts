@@ -1,17 +1,17 @@
 /**
  * Regions (docs/platform-contract.md §3.13, §4.7): platform-wide, keyed by code, no audit columns, physical removes. Any
- * signed-in user reads; only the administrator of tenant 000000 writes.
+ * signed-in user reads; only the administrator of tenant 000000 writes. The write itself is ./region-write.ts (shared
+ * with the import); the Excel template, export and import are ./region-excel-handlers.ts.
  */
 import { and, asc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { caller, NOT_FOUND_MSG, requirePlatformAdmin } from '../../../crud/index';
 import { treeNode } from '../../../crud/tree';
 import type { Db } from '../../../db/index';
-import { deriveRegion } from '../../../db/region-derive';
 import { region } from '../../../db/schema';
 import { BizError, escapeLike, ok } from '../../../util';
-
-type RegionRow = typeof region.$inferSelect;
+import { regionExcelHandlers } from './region-excel-handlers';
+import { findRegion, writeRegion, type RegionInput, type RegionRow } from './region-write';
 
 export const HAS_CHILDREN_MSG = '请先删除子节点!';
 
@@ -51,11 +51,7 @@ interface LevelQuery {
 const child = sql`exists (select 1 from smart_region c where c.parent_code = smart_region.code)`;
 
 export function regionHandlers(db: Db) {
-  async function find(code: string | undefined): Promise<RegionRow | undefined> {
-    if (!code) return undefined;
-    const [row] = await db.select().from(region).where(eq(region.code, code)).limit(1);
-    return row;
-  }
+  const find = (code: string | undefined) => findRegion(db, code);
 
   /** One level: the children of parentCode (`00` by default); with a code/name filter and no parent, a search. */
   async function level(q: LevelQuery) {
@@ -83,6 +79,7 @@ export function regionHandlers(db: Db) {
   }
 
   return {
+    ...regionExcelHandlers(db),
     async regionLazyList(req: FastifyRequest) {
       caller(req);
       const rows = await level(req.query as LevelQuery);
@@ -108,28 +105,9 @@ export function regionHandlers(db: Db) {
     /** A known code updates that region, a new one inserts it; ancestors and level pairs are derived. */
     async regionSubmit(req: FastifyRequest) {
       requirePlatformAdmin(caller(req));
-      const b = req.body as
-        | {
-            code: string;
-            parentCode: string;
-            name: string;
-            regionLevel: number;
-            sort?: number;
-            remark?: string;
-          }
-        | undefined;
+      const b = req.body as RegionInput | undefined;
       if (!b || typeof b !== 'object') throw new BizError('参数校验失败');
-      if (b.parentCode === b.code) throw new BizError('上级区划不能为自身');
-      const parent = await find(b.parentCode);
-      if (!parent && b.parentCode !== '0') throw new BizError('上级区划不存在');
-      if (parent?.ancestors.split(',').includes(b.code)) throw new BizError('上级区划不能为自身的下级');
-      const derived = deriveRegion(parent, b.code, b.parentCode, b.name, b.regionLevel);
-      const values = {
-        ...derived,
-        ...(b.sort !== undefined ? { sort: b.sort } : {}),
-        ...(b.remark !== undefined ? { remark: b.remark } : {}),
-      };
-      await db.insert(region).values(values).onConflictDoUpdate({ target: region.code, set: values });
+      await writeRegion(db, b);
       return ok({});
     },
     /** Physical remove of one region (`id` = code); refused while it has children or when the code is unknown. */

@@ -5,8 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scopeCache } from '../../../auth/permissions';
 import { menu, tenant, tenantPackage, user } from '../../../db/schema';
 import { SEED_IDS } from '../../../db/seed-data';
+import { NOT_XLSX_MSG, missingHeaderMsg } from '../../../excel/workbook';
 import { QUOTA_MSG } from '../../../kernel/account-quota';
 import { expectContract } from '../../../test/contract';
+import { expectXlsx, multipart, sheetRows } from '../../../test/excel';
 import {
   BASIC,
   authHeaders,
@@ -18,7 +20,7 @@ import {
   type TestServer,
 } from '../../../test/harness';
 import { duplicateMsg } from './user-checks';
-import { NOT_XLSX_MSG, USER_COLUMNS, XLSX_TYPE, missingHeaderMsg, type UserSheetRow } from './user-excel';
+import { USER_COLUMNS, type UserSheetRow } from './user-excel';
 import type { ImportReport } from './user-excel-handlers';
 import { duplicateRowMsg, unknownDeptMsg, unknownPostMsg, unknownRoleMsg } from './user-import';
 
@@ -26,37 +28,6 @@ const md5 = (s: string) => createHash('md5').update(s).digest('hex');
 const U = '/api/smart-user';
 const CHILD_DEPT = '1123598813738675202';
 const HEADERS = USER_COLUMNS.map((c) => c.header);
-
-/** A multipart body (as resource.test.ts builds its uploads). */
-function multipart(parts: { name: string; filename?: string; type?: string; data: Buffer | string }[]) {
-  const boundary = `----smart${randomBytes(8).toString('hex')}`;
-  const chunks: Buffer[] = [];
-  for (const p of parts) {
-    const file =
-      p.filename !== undefined ? `; filename="${p.filename}"\r\nContent-Type: ${p.type ?? XLSX_TYPE}` : '';
-    chunks.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"${file}\r\n\r\n`),
-      Buffer.isBuffer(p.data) ? p.data : Buffer.from(p.data),
-      Buffer.from('\r\n'),
-    );
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
-}
-
-/** The data rows of a workbook's first sheet, by header, as exceljs reads them (an operator's program would). */
-async function sheetRows(data: Buffer): Promise<{ header: string[]; rows: Record<string, string>[] }> {
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(data as unknown as ArrayBuffer);
-  const ws = wb.worksheets[0]!;
-  const header = (ws.getRow(1).values as unknown[]).slice(1).map(String);
-  const rows: Record<string, string>[] = [];
-  ws.eachRow((row, n) => {
-    if (n === 1) return;
-    rows.push(Object.fromEntries(header.map((h, i) => [h, String(row.getCell(i + 1).value ?? '')])));
-  });
-  return { header, rows };
-}
 
 /** A workbook in the template's columns. */
 async function workbook(rows: Partial<UserSheetRow>[]): Promise<Buffer> {
@@ -111,10 +82,7 @@ describe.each(backends)('users Excel import and export on %s', (kind) => {
 
   it('downloads the template: the header row and an example row in names of the tenant', async () => {
     const res = await get(`${U}/export-template`);
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toContain(XLSX_TYPE);
-    expect(res.headers['content-disposition']).toBe('attachment; filename="user-template.xlsx"');
-    const { header, rows } = await sheetRows(res.rawPayload);
+    const { header, rows } = await sheetRows(expectXlsx(res, 'userExportTemplate', 'user-template.xlsx'));
     expect(header).toEqual(HEADERS);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ 账号: 'zhangsan', 性别: '男', 生日: '1990-01-01', 用户平台: 'WEB' });
@@ -148,9 +116,7 @@ describe.each(backends)('users Excel import and export on %s', (kind) => {
     expect(created.statusCode, created.body).toBe(200);
 
     const res = await get(`${U}/export-user?account=${acct}`);
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-disposition']).toBe('attachment; filename="users.xlsx"');
-    const exported = await sheetRows(res.rawPayload);
+    const exported = await sheetRows(expectXlsx(res, 'userExport', 'users.xlsx'));
     expect(exported.rows).toEqual([
       {
         账号: acct,

@@ -3,24 +3,31 @@
  * the export of what the page lists, and the import that writes each good row through the user module's own
  * write (`submit`: the account's uniqueness, the quota, the password's slow hash) and reports the others.
  */
-import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { buttonAllowed } from '../../../auth/button-guard';
-import { scopeCache } from '../../../auth/permissions';
-import { NO_PERMISSION_MSG, caller } from '../../../crud/index';
 import { declaredEntities } from '../../../crud/entities';
+import { caller } from '../../../crud/index';
 import type { Db } from '../../../db/index';
-import { dept, dict, post, role, user } from '../../../db/schema';
+import { dept, post, role, user } from '../../../db/schema';
+import {
+  FAILURE_KEY_MAX,
+  FAILURE_MSG_MAX,
+  assertMayCover,
+  clip,
+  firstRows,
+  hasNul,
+} from '../../../excel/import-rows';
+import { exportTooManyMsg, sendXlsx } from '../../../excel/workbook';
+import { dictLabels, labelKeys } from '../../../kernel/dict-labels';
 import { isUploadedFile } from '../../../storage/multipart';
 import { BizError, ok } from '../../../util';
 import { assertQuota, assertTenant, duplicateMsg, paramOf } from './user-checks';
 import { requireAdmin, type UserContext } from './user-context';
-import { XLSX_TYPE, readUserSheet, writeUserSheet, type UserSheetRow } from './user-excel';
+import { readUserSheet, writeUserSheet, type UserSheetRow } from './user-excel';
 import {
   SEX_UNKNOWN,
   SEX_UNKNOWN_LABEL,
   duplicateRowMsg,
-  hasNul,
   rowToBody,
   type ImportLookups,
   type NameIndex,
@@ -32,7 +39,6 @@ import type { UserVO } from './user-vo';
 export const IMPORT_MAX_ROWS = 1000;
 /** Users of one export. */
 export const EXPORT_MAX_ROWS = 10000;
-export const exportTooManyMsg = (max: number) => `导出数据不能超过 ${max} 行,请缩小查询范围`;
 
 /** What the import answers (contract user.yaml `UserImportReport`). */
 export interface ImportReport {
@@ -42,24 +48,10 @@ export interface ImportReport {
   failed: { row: number; account: string; msg: string }[];
 }
 
-/** Dictionary labels by key, per dictionary code (platform-wide rows, docs/platform-contract.md §4 dict). */
-async function dictLabels(db: Db, code: string): Promise<Map<number, string>> {
-  const rows = await db
-    .select({ key: dict.dictKey, value: dict.dictValue })
-    .from(dict)
-    .where(and(eq(dict.code, code), eq(dict.isDeleted, 0), ne(dict.parentId, 0n)))
-    .orderBy(asc(dict.sort), asc(dict.id));
-  return new Map(
-    rows.filter((r) => /^-?\d+$/.test(r.key)).map((r): [number, string] => [Number(r.key), r.value]),
-  );
-}
-
 /** `sex` labels, with the unknown value the dictionary does not list. */
 async function sexLabels(db: Db): Promise<Map<number, string>> {
   return new Map([...(await dictLabels(db, 'sex')), [SEX_UNKNOWN, SEX_UNKNOWN_LABEL]]);
 }
-
-const reverse = (m: ReadonlyMap<number, string>) => new Map([...m].map(([k, v]): [string, number] => [v, k]));
 
 /** Names of the tenant's live rows of one table, each with its ids, in the order of their lists (by sort). */
 async function nameIndex(db: Db, tenantId: string, kind: 'role' | 'dept' | 'post'): Promise<NameIndex> {
@@ -87,10 +79,6 @@ async function nameIndex(db: Db, tenantId: string, kind: 'role' | 'dept' | 'post
     out.set(name, [...(out.get(name) ?? []), r.id.toString()]);
   }
   return out;
-}
-
-function sendXlsx(reply: FastifyReply, filename: string, data: Buffer) {
-  return reply.type(XLSX_TYPE).header('content-disposition', `attachment; filename="${filename}"`).send(data);
 }
 
 /** A user as a sheet row: the names the page shows, the dictionaries' labels, the birthday's day. */
@@ -171,9 +159,7 @@ export function userExcelHandlers({ db, m, labelled, inTenant }: UserContext) {
       if (!isUploadedFile(file)) throw new BizError('请上传文件');
       // the button guard asked for `add` (openapi.yaml user `actions`); covering existing users is an edit too
       const covering = isCovered === 1;
-      const edit = manifest().buttons.edit;
-      if (covering && !(edit && (await buttonAllowed(db, await scopeCache(db).get(), a, edit))))
-        throw new BizError(NO_PERMISSION_MSG, 401);
+      await assertMayCover(db, a, 'user', covering);
       const rows = await readUserSheet(file.data, IMPORT_MAX_ROWS);
 
       const tenantId = a.tenant_id;
@@ -189,8 +175,8 @@ export function userExcelHandlers({ db, m, labelled, inTenant }: UserContext) {
         roles,
         depts,
         posts,
-        sexes: reverse(sexes),
-        userTypes: reverse(userTypes),
+        sexes: labelKeys(sexes),
+        userTypes: labelKeys(userTypes),
       };
       // (an account with a NUL is refused by its row's rules; the query could not take it)
       const accounts = [...new Set(rows.map((r) => r.cells.account).filter((c) => c && !hasNul(c)))];
@@ -209,22 +195,21 @@ export function userExcelHandlers({ db, m, labelled, inTenant }: UserContext) {
       const fields = manifest().fields;
 
       const report: ImportReport = { total: rows.length, created: 0, updated: 0, failed: [] };
-      const firstRowOf = new Map<string, number>();
+      const repeats = firstRows();
       for (const { row, cells } of rows) {
         const account = cells.account;
         // within the report's lengths (user.yaml UserImportFailure): a cell may hold a name of any length
         const refuse = (msg: string) =>
           report.failed.push({
             row,
-            account: [...account].slice(0, 64).join(''),
-            msg: [...msg].slice(0, 255).join(''),
+            account: clip(account, FAILURE_KEY_MAX),
+            msg: clip(msg, FAILURE_MSG_MAX),
           });
-        const first = account ? firstRowOf.get(account) : undefined;
+        const first = repeats(account, row);
         if (first !== undefined) {
           refuse(duplicateRowMsg(first));
           continue;
         }
-        if (account) firstRowOf.set(account, row);
         const outcome = rowToBody(cells, lookups, fields);
         if ('msg' in outcome) {
           refuse(outcome.msg);

@@ -5,14 +5,11 @@ import { BizError } from '../../../util';
 import {
   EMPTY_SHEET_MSG,
   NOT_XLSX_MSG,
-  USER_COLUMNS,
   cellText,
   missingHeaderMsg,
-  readUserSheet,
   tooManyRowsMsg,
-  writeUserSheet,
-  type UserSheetRow,
-} from './user-excel';
+} from '../../../excel/workbook';
+import { USER_COLUMNS, readUserSheet, writeUserSheet, type UserSheetRow } from './user-excel';
 
 const row = (over: Partial<UserSheetRow> = {}): UserSheetRow => ({
   account: 'zhangsan',

@@ -1,18 +1,9 @@
 /**
  * The users' workbook (contract user.yaml `export-template`, `export-user`, `import-user`): one sheet, a header row
- * of Chinese column names, then one user a row, every cell text. Writing and reading only; what a row means is
- * ./user-import.ts. exceljs loads on first use: it costs the server's start about 30 MB and 150 ms otherwise.
+ * of Chinese column names, then one user a row, every cell text. The columns only: writing and reading are the
+ * shared workbook's (src/excel/workbook.ts); what a row means is ./user-import.ts.
  */
-import type { CellValue, Workbook } from 'exceljs';
-import { unzipSync } from 'fflate';
-import { BizError } from '../../../util';
-
-export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
-export const NOT_XLSX_MSG = '文件不是有效的 Excel(.xlsx)文件';
-export const EMPTY_SHEET_MSG = '导入文件没有数据';
-export const missingHeaderMsg = (columns: string) => `表头缺少列: ${columns},请使用导入模板`;
-export const tooManyRowsMsg = (max: number) => `导入数据不能超过 ${max} 行`;
+import { readSheet, writeSheet, type ReadRow, type SheetRow } from '../../../excel/workbook';
 
 /** The columns, in the order written; a read finds them by header, in any order. */
 export const USER_COLUMNS = [
@@ -31,122 +22,12 @@ export const USER_COLUMNS = [
 
 export type UserSheetKey = (typeof USER_COLUMNS)[number]['key'];
 /** One user as the sheet holds it: every cell as trimmed text, '' when empty. */
-export type UserSheetRow = Record<UserSheetKey, string>;
-
-/** A data row read from a sheet, with its row number (the header is row 1). */
-export interface ReadRow {
-  row: number;
-  cells: UserSheetRow;
-}
-
-/**
- * What the archive may hold once unpacked, as its directory declares: an upload is at most 10 MB (src/storage
- * multipart.ts), and a sheet of a thousand users unpacks to a few MB; more is a compression bomb, not a user list.
- */
-const MAX_UNPACKED_BYTES = 100 * 1024 * 1024;
-
-async function newWorkbook(): Promise<Workbook> {
-  const { default: ExcelJS } = await import('exceljs');
-  return new ExcelJS.Workbook();
-}
+export type UserSheetRow = SheetRow<UserSheetKey>;
 
 /** The workbook of these rows (the template's header and example, or an export). */
-export async function writeUserSheet(rows: readonly UserSheetRow[]): Promise<Buffer> {
-  const wb = await newWorkbook();
-  const ws = wb.addWorksheet('用户');
-  // text cells (`@`): a phone number or a date typed into the sheet stays what was typed
-  ws.columns = USER_COLUMNS.map((c) => ({
-    header: c.header,
-    key: c.key,
-    width: c.width,
-    style: { numFmt: '@' },
-  }));
-  ws.getRow(1).font = { bold: true };
-  ws.views = [{ state: 'frozen', ySplit: 1 }];
-  for (const r of rows) ws.addRow(r);
-  return Buffer.from(await wb.xlsx.writeBuffer());
-}
+export const writeUserSheet = (rows: readonly UserSheetRow[]): Promise<Buffer> =>
+  writeSheet('用户', USER_COLUMNS, rows);
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** A cell as text: Excel keeps numbers, dates, links, rich text and formulas apart from plain strings. */
-export function cellText(v: CellValue): string {
-  if (v === null || v === undefined) return '';
-  if (typeof v === 'string') return v.trim();
-  if (typeof v === 'number' || typeof v === 'boolean') return String(v);
-  // a date cell is a day without a zone; exceljs gives it as that day's midnight in UTC
-  if (v instanceof Date)
-    return Number.isNaN(v.getTime())
-      ? ''
-      : `${v.getUTCFullYear()}-${pad(v.getUTCMonth() + 1)}-${pad(v.getUTCDate())}`;
-  if ('richText' in v)
-    return v.richText
-      .map((t) => t.text)
-      .join('')
-      .trim();
-  if ('hyperlink' in v) return cellText(v.text as CellValue);
-  if ('formula' in v || 'sharedFormula' in v) return cellText((v.result ?? null) as CellValue);
-  return ''; // an error value (#N/A …)
-}
-
-/** The archive is a zip holding a workbook, within the unpacked size above; else the file is no xlsx. */
-function assertWorkbookArchive(data: Buffer): void {
-  let unpacked = 0;
-  let workbook = false;
-  try {
-    // the filter sees each entry's directory record and unpacks nothing
-    unzipSync(new Uint8Array(data.buffer, data.byteOffset, data.byteLength), {
-      filter: (f) => {
-        unpacked += f.originalSize;
-        if (f.name === 'xl/workbook.xml') workbook = true;
-        return false;
-      },
-    });
-  } catch {
-    throw new BizError(NOT_XLSX_MSG);
-  }
-  if (!workbook || unpacked > MAX_UNPACKED_BYTES) throw new BizError(NOT_XLSX_MSG);
-}
-
-/**
- * The data rows of the first sheet, each with its row number; rows without any value are skipped. Refuses (400) a
- * file that is not a readable xlsx, a header row lacking a column, no data rows and more than `maxRows` of them.
- */
-export async function readUserSheet(data: Buffer, maxRows: number): Promise<ReadRow[]> {
-  assertWorkbookArchive(data);
-  const wb = await newWorkbook();
-  try {
-    // exceljs declares its own Buffer type (an ArrayBuffer); Node's Buffer is what it reads
-    await wb.xlsx.load(data as unknown as Parameters<Workbook['xlsx']['load']>[0]);
-  } catch {
-    throw new BizError(NOT_XLSX_MSG);
-  }
-  const ws = wb.worksheets[0];
-  const at = new Map<UserSheetKey, number>();
-  if (ws) {
-    const byHeader = new Map<string, number>();
-    ws.getRow(1).eachCell((cell, col) => {
-      const text = cellText(cell.value);
-      if (text && !byHeader.has(text)) byHeader.set(text, col);
-    });
-    for (const c of USER_COLUMNS) {
-      const col = byHeader.get(c.header);
-      if (col !== undefined) at.set(c.key, col);
-    }
-  }
-  const missing = USER_COLUMNS.filter((c) => !at.has(c.key)).map((c) => c.header);
-  if (!ws || missing.length > 0) throw new BizError(missingHeaderMsg(missing.join('、')));
-  // rows with a value, the header among them: refused before a row is read
-  if (ws.actualRowCount - 1 > maxRows) throw new BizError(tooManyRowsMsg(maxRows));
-  const rows: ReadRow[] = [];
-  for (let r = 2; r <= ws.rowCount; r++) {
-    const row = ws.getRow(r);
-    const cells = Object.fromEntries(
-      USER_COLUMNS.map((c) => [c.key, cellText(row.getCell(at.get(c.key)!).value)]),
-    ) as UserSheetRow;
-    if (Object.values(cells).some((v) => v !== '')) rows.push({ row: r, cells });
-  }
-  if (rows.length === 0) throw new BizError(EMPTY_SHEET_MSG);
-  if (rows.length > maxRows) throw new BizError(tooManyRowsMsg(maxRows));
-  return rows;
-}
+/** The data rows of the first sheet (see `readSheet`: the file-level refusals). */
+export const readUserSheet = (data: Buffer, maxRows: number): Promise<ReadRow<UserSheetKey>[]> =>
+  readSheet(data, USER_COLUMNS, maxRows);

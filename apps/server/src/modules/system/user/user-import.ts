@@ -6,6 +6,7 @@
  * checks (the birthday, the account's uniqueness, the quota) stays with the user module's write.
  */
 import type { EntityField } from '@smart/api-sdk/manifest';
+import { fieldInvalid, fieldRequired, hasNul, textFieldMsg } from '../../../excel/import-rows';
 import { NUL_MSG } from '../../../kernel/input-guard';
 import type { Body } from './user-form';
 import type { UserSheetRow } from './user-excel';
@@ -38,9 +39,6 @@ export interface ImportLookups {
 
 export type RowOutcome = { body: Body } | { msg: string };
 
-/** A NUL character, which PostgreSQL refuses in text: a sheet's cell may carry one (`_x0000_`). */
-export const hasNul = (s: string): boolean => s.includes('\u0000');
-
 /** Names of a cell: comma-separated (ASCII or full-width), blanks dropped, each once. */
 export const splitNames = (cell: string): string[] => [
   ...new Set(
@@ -50,15 +48,6 @@ export const splitNames = (cell: string): string[] => [
       .filter(Boolean),
   ),
 ];
-
-/** `{label}格式不正确`, the server's message for a value of a form field it refuses (src/kernel/validation-message.ts). */
-const invalid = (f: EntityField | undefined, fallback: string) => `${f?.label?.zh ?? fallback}格式不正确`;
-
-/** The required message of a form field: its rule, else the label's invalid message. */
-const required = (f: EntityField | undefined, fallback: string) => f?.rule?.zh ?? invalid(f, fallback);
-
-/** Characters as the contract's lengths count them (code points, as Ajv does). */
-const length = (s: string) => [...s].length;
 
 interface NameKind {
   index: keyof Pick<ImportLookups, 'roles' | 'depts' | 'posts'>;
@@ -102,12 +91,9 @@ export function rowToBody(
   const body: Body = {};
   // the typed fields, with the form's required and length rules
   for (const name of ['account', 'name', 'realName', 'email', 'phone'] as const) {
-    const f = field(name);
-    const v = cells[name];
-    if (!v) {
-      if (f?.required) return { msg: required(f, name) };
-    } else if (f?.maxLength !== undefined && length(v) > f.maxLength) return { msg: invalid(f, name) };
-    body[name] = v;
+    const msg = textFieldMsg(field(name), cells[name], name);
+    if (msg) return { msg };
+    body[name] = cells[name];
   }
   for (const [prop, cell, kind, isRequired] of [
     ['roleId', cells.roles, ROLES, true],
@@ -116,21 +102,22 @@ export function rowToBody(
   ] as const) {
     const f = field(prop);
     if (splitNames(cell).length === 0) {
-      if (isRequired || f?.required) return { msg: required(f, prop) };
+      if (isRequired || f?.required) return { msg: fieldRequired(f, prop) };
       body[prop] = '';
       continue;
     }
     const resolved = resolveNames(cell, kind, lookups);
     if ('msg' in resolved) return resolved;
-    if (f?.maxLength !== undefined && resolved.ids.length > f.maxLength) return { msg: invalid(f, prop) };
+    if (f?.maxLength !== undefined && resolved.ids.length > f.maxLength)
+      return { msg: fieldInvalid(f, prop) };
     body[prop] = resolved.ids;
   }
-  if (!cells.userType) return { msg: required(field('userType'), 'userType') };
+  if (!cells.userType) return { msg: fieldRequired(field('userType'), 'userType') };
   const userType = lookups.userTypes.get(cells.userType);
-  if (userType === undefined) return { msg: invalid(field('userType'), 'userType') };
+  if (userType === undefined) return { msg: fieldInvalid(field('userType'), 'userType') };
   body.userType = userType;
   const sex = cells.sex ? lookups.sexes.get(cells.sex) : SEX_UNKNOWN;
-  if (sex === undefined) return { msg: invalid(field('sex'), 'sex') };
+  if (sex === undefined) return { msg: fieldInvalid(field('sex'), 'sex') };
   body.sex = sex;
   // a day, as the edit dialog sends it; the user form reads and checks it (./user-form.ts `profileValues`)
   body.birthday = cells.birthday;
