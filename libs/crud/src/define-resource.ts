@@ -7,7 +7,7 @@ import type { ResourceDef } from './types';
  * Declare a CRUD resource.
  *
  * From an entity manifest (`@smart/api-sdk/entities`), stating only what differs (docs/architecture.md §4):
- * `defineResource(postEntity, { columns: { category: { render: (row) => row.categoryName } } })`.
+ * `defineResource(noticeEntity, { columns: { content: { type: 'richtext', hideInList: true } } })`.
  *
  * Or written out, for pages the contract declares no entity for (dict.resource.tsx, tenant-package.resource.ts):
  * `defineResource<Param, ParamForm>({ name: 'param', columns: [{ prop: 'paramName', … }] })`.

@@ -51,7 +51,7 @@ const sms = memoryBackend(smsEntity, [
   {
     ...audit,
     id: '2',
-    category: 2,
+    category: 3,
     categoryName: '阿里云',
     status: 1,
     statusName: '否',
@@ -84,12 +84,26 @@ const renderWithShell = createShellRenderer(feature.catalogue);
 /** A page with the feature's catalogue; `can` grants the operator's buttons (all by default). */
 function renderPage(Page: ComponentType, can: (code: string) => boolean = () => true) {
   return renderWithShell(
-    <CrudProvider value={{ t: catalogueT(entityCatalogue.zh), can, dictionary: () => [] }}>
+    <CrudProvider value={{ t: catalogueT(entityCatalogue.zh), can, dictionary }}>
       <Page />
       <Toaster />
     </CrudProvider>,
   );
 }
+
+/** The dictionaries the lists label with, as the console reads them in the operator's language (English here). */
+const DICTIONARIES: Record<string, { label: string; value: string }[]> = {
+  oss: [
+    { label: 'minio', value: '1' },
+    { label: 'Qiniu', value: '2' },
+  ],
+  sms: [{ label: 'Alibaba Cloud', value: '3' }],
+  yes_no: [
+    { label: 'No', value: '1' },
+    { label: 'Yes', value: '2' },
+  ],
+};
+const dictionary = (code: string) => DICTIONARIES[code] ?? [];
 
 /** Query strings of the calls to an endpoint of the resource service, as the server would read them. */
 function recorder(method: 'post', path: string, answer: () => Response = () => HttpResponse.json(OK)) {
@@ -116,11 +130,12 @@ afterEach(() => {
 afterAll(() => server.close());
 
 describe('object storage page', () => {
-  it('lists the kind and the active flag by their labels', async () => {
+  it('lists the kind and the active flag by their dictionaries, never the server’s Chinese names', async () => {
     renderPage(OssPage);
     const tr = (await screen.findByText('minio-main')).closest('tr')!;
     expect(within(tr).getByText('minio')).toBeInTheDocument();
-    expect(within(tr).getByText('是')).toBeInTheDocument();
+    expect(within(tr).getByText('Yes')).toBeInTheDocument();
+    expect(within(tr).queryByText('是')).toBeNull();
   });
 
   it('edits the secret as a password and sends the mask back, which keeps the stored one', async () => {
@@ -203,10 +218,11 @@ describe('a test message', () => {
 });
 
 describe('SMS page', () => {
-  it('lists the kind by its label and offers add', async () => {
+  it('lists the kind by its dictionary and offers add', async () => {
     renderPage(SmsPage);
     const tr = (await screen.findByText('ali-login')).closest('tr')!;
-    expect(within(tr).getByText('阿里云')).toBeInTheDocument();
+    expect(within(tr).getByText('Alibaba Cloud')).toBeInTheDocument();
+    expect(within(tr).queryByText('阿里云')).toBeNull();
     expect(screen.getByRole('button', { name: /新增/ })).toBeInTheDocument();
   });
 });
