@@ -63,7 +63,7 @@ export const userResource = defineResource(userEntity, {
     },
     code: { hideInList: true },
     phone: { width: 130, listHidden: true },
-    status: { width: 90 },
+    status: { width: 100 },
     email: {
       hideInList: true,
       placeholder: 'system.user.placeholders.email',
