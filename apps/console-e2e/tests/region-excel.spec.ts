@@ -1,7 +1,6 @@
-import { readFile } from 'node:fs/promises';
-import { expect, test, type Download } from '@playwright/test';
-import ExcelJS from 'exceljs';
+import { expect, test } from '@playwright/test';
 import { axeViolations } from './a11y-helper';
+import { downloadOf, readSheet, templateWorkbook } from './excel-helper';
 import { loginAsAdmin } from './login-helper';
 
 // Regions' Excel import and export against the reference server (region.yaml import-region, export-region,
@@ -11,18 +10,6 @@ import { loginAsAdmin } from './login-helper';
 
 const COLUMNS = ['区划编号', '上级区划编号', '区划名称', '区划等级', '排序', '备注'];
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
-async function readSheet(download: Download): Promise<{ header: string[]; rows: string[][] }> {
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load((await readFile((await download.path())!)) as unknown as ArrayBuffer);
-  const ws = wb.worksheets[0]!;
-  const width = ws.getRow(1).cellCount;
-  const cells = (n: number) =>
-    Array.from({ length: width }, (_, i) => String(ws.getRow(n).getCell(i + 1).value ?? ''));
-  const rows: string[][] = [];
-  for (let n = 2; n <= ws.rowCount; n++) rows.push(cells(n));
-  return { header: cells(1), rows };
-}
 
 test('the administrator imports a district and its town from the template, exports them, and deletes them', async ({
   page,
@@ -38,17 +25,16 @@ test('the administrator imports a district and its town from the template, expor
 
   await page.getByRole('button', { name: '导入', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: '行政区划导入' });
-  const [template] = await Promise.all([
-    page.waitForEvent('download'),
-    dialog.getByRole('button', { name: '下载模板' }).click(),
-  ]);
-  expect(template.suggestedFilename()).toBe('行政区划导入模板.xlsx');
+  const template = await downloadOf(
+    page,
+    dialog.getByRole('button', { name: '下载模板' }),
+    '行政区划导入模板.xlsx',
+  );
   const blank = await readSheet(template);
   expect(blank.header).toEqual(COLUMNS);
   expect(blank.rows).toHaveLength(1);
 
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load((await readFile((await template.path())!)) as unknown as ArrayBuffer);
+  const wb = await templateWorkbook(template);
   const ws = wb.worksheets[0]!;
   ws.getRow(2).values = [district, '1101', name, '区县', 1, '端到端'];
   ws.getRow(3).values = [town, district, `${name}一镇`, '乡镇', 1, ''];
@@ -84,11 +70,11 @@ test('the administrator imports a district and its town from the template, expor
   const townRow = tree.getByRole('row').filter({ hasText: town });
   const districtRow = tree.getByRole('row').filter({ hasText: district }).filter({ hasNotText: town });
   await expect(districtRow).toContainText(name);
-  const [exported] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByRole('button', { name: '导出', exact: true }).click(),
-  ]);
-  expect(exported.suggestedFilename()).toBe('行政区划数据.xlsx');
+  const exported = await downloadOf(
+    page,
+    page.getByRole('button', { name: '导出', exact: true }),
+    '行政区划数据.xlsx',
+  );
   const sheet = await readSheet(exported);
   expect(sheet.header).toEqual(COLUMNS);
   expect(sheet.rows).toEqual([

@@ -1,28 +1,13 @@
-import { readFile } from 'node:fs/promises';
-import { expect, test, type Download } from '@playwright/test';
-import ExcelJS from 'exceljs';
+import { expect, test } from '@playwright/test';
 import { axeViolations } from './a11y-helper';
 import { api, tokenFor } from './api-helper';
+import { byHeader, downloadOf, readSheet, templateWorkbook } from './excel-helper';
 import { loginAsAdmin } from './login-helper';
 
 // Users' Excel import and export against the reference server (user.yaml import-user, export-user,
 // export-template): the administrator downloads the template, fills in two users (one with a role the tenant does
 // not have), imports them and reads the report (one added, one refused with its row and reason), finds the new
 // user in the list, then exports the filtered list and reads the downloaded workbook.
-
-/** The first sheet of a downloaded workbook: its header row and its data rows by header. */
-async function readSheet(download: Download): Promise<{ header: string[]; rows: Record<string, string>[] }> {
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load((await readFile((await download.path())!)) as unknown as ArrayBuffer);
-  const ws = wb.worksheets[0]!;
-  const header = (ws.getRow(1).values as unknown[]).slice(1).map(String);
-  const rows: Record<string, string>[] = [];
-  ws.eachRow((row, n) => {
-    if (n > 1)
-      rows.push(Object.fromEntries(header.map((h, i) => [h, String(row.getCell(i + 1).value ?? '')])));
-  });
-  return { header, rows };
-}
 
 const COLUMNS = ['账号', '昵称', '姓名', '邮箱', '手机', '性别', '生日', '角色', '部门', '岗位', '用户平台'];
 
@@ -41,18 +26,17 @@ test('the administrator imports users from the template, reads the report, and e
   // The template: its header row and one example row.
   await page.getByRole('button', { name: '导入', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: '用户数据导入' });
-  const [template] = await Promise.all([
-    page.waitForEvent('download'),
-    dialog.getByRole('button', { name: '下载模板' }).click(),
-  ]);
-  expect(template.suggestedFilename()).toBe('用户导入模板.xlsx');
+  const template = await downloadOf(
+    page,
+    dialog.getByRole('button', { name: '下载模板' }),
+    '用户导入模板.xlsx',
+  );
   const blank = await readSheet(template);
   expect(blank.header).toEqual(COLUMNS);
   expect(blank.rows).toHaveLength(1);
 
   // Filled in: the example row replaced by a good user, then one whose role the tenant does not have.
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load((await readFile((await template.path())!)) as unknown as ArrayBuffer);
+  const wb = await templateWorkbook(template);
   const ws = wb.worksheets[0]!;
   const user = (account: string, role: string) => [
     account,
@@ -101,14 +85,14 @@ test('the administrator imports users from the template, reads the report, and e
   await expect(row).toContainText('刀锋科技');
 
   // Exported with that filter: exactly that user, in the template's columns.
-  const [exported] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByRole('button', { name: '导出', exact: true }).click(),
-  ]);
-  expect(exported.suggestedFilename()).toBe('用户数据.xlsx');
+  const exported = await downloadOf(
+    page,
+    page.getByRole('button', { name: '导出', exact: true }),
+    '用户数据.xlsx',
+  );
   const sheet = await readSheet(exported);
   expect(sheet.header).toEqual(COLUMNS);
-  expect(sheet.rows).toEqual([
+  expect(byHeader(sheet)).toEqual([
     {
       账号: good,
       昵称: '导入',
