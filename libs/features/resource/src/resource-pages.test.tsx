@@ -133,8 +133,9 @@ describe('object storage page', () => {
   it('lists the kind and the active flag by their dictionaries, never the server’s Chinese names', async () => {
     renderPage(OssPage);
     const tr = (await screen.findByText('minio-main')).closest('tr')!;
-    expect(within(tr).getByText('minio')).toBeInTheDocument();
-    expect(within(tr).getByText('Yes')).toBeInTheDocument();
+    // the labels come with the dictionaries, read after the rows
+    expect(await within(tr).findByText('minio')).toBeInTheDocument();
+    expect(await within(tr).findByText('Yes')).toBeInTheDocument();
     expect(within(tr).queryByText('是')).toBeNull();
   });
 
@@ -221,7 +222,7 @@ describe('SMS page', () => {
   it('lists the kind by its dictionary and offers add', async () => {
     renderPage(SmsPage);
     const tr = (await screen.findByText('ali-login')).closest('tr')!;
-    expect(within(tr).getByText('Alibaba Cloud')).toBeInTheDocument();
+    expect(await within(tr).findByText('Alibaba Cloud')).toBeInTheDocument();
     expect(within(tr).queryByText('阿里云')).toBeNull();
     expect(screen.getByRole('button', { name: /新增/ })).toBeInTheDocument();
   });

@@ -87,7 +87,8 @@ describe('notice page', () => {
     renderPage();
     const title = await screen.findByText('通知1');
     const tr = title.closest('tr')!;
-    expect(within(tr).getByText('批转通知')).toBeInTheDocument();
+    // the label comes with the dictionary, read after the rows
+    expect(await within(tr).findByText('批转通知')).toBeInTheDocument();
     expect(screen.queryByText('第1条通知的正文')).not.toBeInTheDocument();
     expect(screen.queryByRole('columnheader', { name: /通知内容/ })).not.toBeInTheDocument();
   });

@@ -179,10 +179,13 @@ describe('role page', { timeout: 20_000 }, () => {
     renderPage();
     await screen.findByRole('row', { name: /员工/ });
     expect(headers()).toContain('所属租户');
+    // the names come with the tenant list, read after the rows
     expect(
-      within(await screen.findByRole('row', { name: /员工/ })).getByText('示例租户'),
+      await within(await screen.findByRole('row', { name: /员工/ })).findByText('示例租户'),
     ).toBeInTheDocument();
-    expect(within(screen.getByRole('row', { name: /超级管理员/ })).getByText('管理组')).toBeInTheDocument();
+    expect(
+      await within(screen.getByRole('row', { name: /超级管理员/ })).findByText('管理组'),
+    ).toBeInTheDocument();
 
     const search = screen.getByRole('search');
     await user.click(within(search).getByRole('combobox', { name: '所属租户' }));

@@ -292,8 +292,11 @@ describe('user page', { timeout: 20_000 }, () => {
     rows = [person(1), person(2, { status: 2 }), person(3, { status: 0 })];
     const user = userEvent.setup();
     renderPage();
-    expect(within(await screen.findByRole('row', { name: /op2/ })).getByText('停用')).toBeInTheDocument();
-    expect(within(screen.getByRole('row', { name: /op3/ })).getByText('待审核')).toBeInTheDocument();
+    // the labels come with the dictionary, read after the rows
+    expect(
+      await within(await screen.findByRole('row', { name: /op2/ })).findByText('停用'),
+    ).toBeInTheDocument();
+    expect(await within(screen.getByRole('row', { name: /op3/ })).findByText('待审核')).toBeInTheDocument();
     const disable = screen.getByRole('button', { name: '停用' });
     expect(disable).toBeDisabled();
     await user.click(within(screen.getByRole('row', { name: /op1/ })).getByRole('checkbox'));
