@@ -50,6 +50,8 @@ import { grantRecordModule } from './modules/order/grant-record/grant-record.mod
 import { rpaCardGroupModule } from './modules/rpa/rpa-card-group/rpa-card-group.module';
 import { rpaCardPasswordModule } from './modules/rpa/rpa-card-password/rpa-card-password.module';
 import { dashboardModule } from './modules/desk/dashboard/dashboard.module';
+import { mjAppConfigModule } from './modules/mj/mj-app-config/mj-app-config.module';
+import { mjPromptModule } from './modules/mj/mj-prompt/mj-prompt.module';
 import { mjAppModule } from './modules/mj/mj-app/mj-app.module';
 import { aiConfigModule } from './modules/commerce/ai-config/ai-config.module';
 import { ydUserModule } from './modules/yingdao/yd-user/yd-user.module';
@@ -281,6 +283,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     ...rpaCardGroupModule(db, entities),
     ...rpaCardPasswordModule(db, entities),
     ...mjAppModule(db, entities),
+    ...mjPromptModule(app, db, entities, engine.mj),
+    ...mjAppConfigModule(db, entities),
     ...aiConfigModule(db, entities),
     ...ydUserModule(db, entities),
     ...ydUserDevelopModule(db, entities),

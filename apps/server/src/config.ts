@@ -63,6 +63,17 @@ export interface EngineConfig {
    * engine's setup is where the server's adapters are bound (src/engine/index.ts).
    */
   feishu?: FeishuConfig | undefined;
+  /**
+   * The Midjourney proxy mj drawings go to (docs/automation-domain.md §3.9): `MJ_PROXY_URL` (e.g.
+   * `http://mj-proxy:8080/mj`) and `MJ_PROXY_SECRET` (its `mj-api-secret`); absent = the simulated proxy when
+   * `sandbox` is on, else drawing answers 未配置绘图服务.
+   */
+  mjProxy?: { baseUrl: string; secret: string } | undefined;
+  /**
+   * The port of the sandbox's SMTP mailbox on 127.0.0.1 (`SANDBOX_SMTP_PORT`, 2525 for `npm start`; absent = any free
+   * port): mail settings pointing at `127.0.0.1:<port>` deliver there, read at `/sandbox-mail/`.
+   */
+  sandboxSmtpPort?: number | undefined;
 }
 
 /** A Feishu self-built app (docs/automation-domain.md §3.3): `FEISHU_APP_ID`, `FEISHU_APP_SECRET`, `FEISHU_BASE_URL`. */
@@ -96,7 +107,14 @@ export function engineFromEnv(env: NodeJS.ProcessEnv): EngineConfig {
       ? Math.max(0, Number(env.ENGINE_SANDBOX_PACE_MS) || 0)
       : undefined,
     feishu: feishuFromEnv(env),
+    mjProxy: mjProxyFromEnv(env),
+    sandboxSmtpPort: env.SANDBOX_SMTP_PORT ? Number(env.SANDBOX_SMTP_PORT) : 2525,
   };
+}
+
+function mjProxyFromEnv(env: NodeJS.ProcessEnv): EngineConfig['mjProxy'] {
+  const baseUrl = httpUrl('MJ_PROXY_URL', env.MJ_PROXY_URL);
+  return baseUrl ? { baseUrl: baseUrl.replace(/\/+$/u, ''), secret: env.MJ_PROXY_SECRET?.trim() ?? '' } : undefined;
 }
 
 /** Alipay open-platform app (docs/automation-domain.md §3.4); keys as PEM, a PEM file path, or bare base64. */

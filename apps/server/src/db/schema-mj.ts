@@ -3,7 +3,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { audit, id } from './columns';
+import { audit, id, ts } from './columns';
 
 /**
  * Apps (contract tag `mj_app`, src/modules/mj/mj-app): `status` 1 enabled, 0 disabled. The LinkAI token is an
@@ -78,12 +78,25 @@ export const mjPrompt = pgTable(
     phraseSuffix: varchar('phrase_suffix', { length: 255 }).notNull().default(''),
     mjTaskId: varchar('mj_task_id', { length: 32 }).notNull().default(''),
     mjStatus: varchar('mj_status', { length: 16 }).notNull().default(''),
+    mjProgress: varchar('mj_progress', { length: 8 }).notNull().default(''),
+    mjAction: varchar('mj_action', { length: 16 }).notNull().default(''),
+    mjIndex: integer('mj_index').notNull().default(0),
+    parentId: bigint('parent_id', { mode: 'bigint' }),
+    mjFailReason: varchar('mj_fail_reason', { length: 500 }).notNull().default(''),
+    ydUserId: bigint('yd_user_id', { mode: 'bigint' }),
+    power: integer('power').notNull().default(0),
+    /** When the proxy was last heard of for this drawing (a notification or a read): the sweep reads stale ones. */
+    mjSeenTime: ts('mj_seen_time'),
     imageUrl: varchar('image_url', { length: 512 }).notNull().default(''),
     imgId: bigint('img_id', { mode: 'bigint' }),
     remark: varchar('remark', { length: 500 }).notNull().default(''),
     ...audit(),
   },
-  (t) => [index('smart_mj_prompt_tenant_idx').on(t.tenantId, t.createTime)],
+  (t) => [
+    index('smart_mj_prompt_tenant_idx').on(t.tenantId, t.createTime),
+    // the notify hook and the sweep find a drawing by its proxy task
+    index('smart_mj_prompt_task_idx').on(t.mjTaskId),
+  ],
 );
 
 /** Public prompts (contract tag `openly_prompt`, served as declared: src/modules/plain-entities.ts). */

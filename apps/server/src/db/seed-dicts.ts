@@ -598,6 +598,17 @@ const DECLS: DictDecl[] = [
       ['2', '停用', 'Disabled'],
     ],
   },
+  {
+    code: 'mj_action',
+    zh: '绘图动作',
+    en: 'Drawing action',
+    items: [
+      ['IMAGINE', '绘图', 'Imagine'],
+      ['UPSCALE', '放大', 'Upscale'],
+      ['VARIATION', '变换', 'Variation'],
+      ['REROLL', '重绘', 'Reroll'],
+    ],
+  },
 ];
 
 /** The dictionaries as seeded, in the shape of the other system dictionary seeds (`dicts`, `dictsV2`). */
@@ -620,8 +631,8 @@ export const contractDictEnNames: Record<string, string> = Object.fromEntries(
 
 export const contractDictsStep = {
   // renamed whenever dictionaries are appended, so an upgraded database runs the step again: it skips the codes it
-  // has (an operator's own included) and adds the new ones (v2: the content platforms' enums, v3: user status)
-  name: 'contract-dicts-v3',
+  // has (an operator's own included) and adds the new ones (v2: the content platforms' enums, v3: user status, v4: drawing actions)
+  name: 'contract-dicts-v4',
   async run(tx: Db): Promise<void> {
     for (const [i, d] of contractDicts.entries()) {
       // an operator may have created the dictionary already: theirs wins, we add nothing to it

@@ -99,7 +99,7 @@ export function commentWriter(db: Db, sandboxBase: (() => string) | undefined): 
 }
 
 /** The configuration a tenant without one uses against the simulated model. */
-function sandboxAiConfig(baseUrl: string) {
+export function sandboxAiConfig(baseUrl: string) {
   return {
     provider: 'openai',
     baseUrl,

@@ -9,7 +9,13 @@ import type { EntityRegistry } from '../crud/entities';
 import type { Db } from '../db/index';
 import { listeningBaseUrl } from '../kernel/self-url';
 import { ok } from '../util';
-import { commentWriter, yingdaoResolver } from './bindings';
+
+/** The simulated proxy's path and a secret it accepts (src/sandbox/mj; kept here so that no production module
+ * imports the sandbox). */
+const SANDBOX_MJ_PATH = '/sandbox-mj/mj';
+const SANDBOX_MJ_SECRET = 'mj-sandbox-secret';
+import type { MjPromptDeps } from '../modules/mj/mj-prompt/mj-prompt.module';
+import { commentWriter, SANDBOX_LLM, sandboxAiConfig, yingdaoResolver } from './bindings';
 import { bindFeishu, feishuResolver } from './feishu/binding';
 import { robotApiHandlers } from './robot-api/robot-api';
 import { findRunByJob, pollRun, startPoller } from './runs/poller';
@@ -28,6 +34,8 @@ export interface Engine {
   handlers: Record<string, (req: FastifyRequest) => Promise<unknown>>;
   /** The security handler of the `runToken` scheme. */
   runToken: (req: FastifyRequest) => Promise<void>;
+  /** Where mj drawings go and the model of tenants without an `mj` AI configuration (src/modules/mj/mj-prompt). */
+  mj: MjPromptDeps;
   close(): Promise<void>;
 }
 
@@ -56,6 +64,18 @@ export async function setupEngine(
     registerDouyinSandbox(app, base);
     const { registerFeishuSandbox } = await import('../sandbox/feishu/index');
     registerFeishuSandbox(app);
+    // the mailbox of the mails the sandbox's apps send; a port in use (a second server) leaves it out, said once
+    const { mountSmtpSink } = await import('../sandbox/smtp/index');
+    await mountSmtpSink(app, { port: config.sandboxSmtpPort ?? 0 }).catch((e: unknown) =>
+      app.log.warn({ err: e }, 'sandbox mailbox not started'),
+    );
+    if (!config.mjProxy) {
+      const { registerMjSandbox } = await import('../sandbox/mj/index');
+      registerMjSandbox(app, {
+        publicOrigin: base,
+        ...(config.sandboxPaceMs !== undefined ? { paceMs: config.sandboxPaceMs } : {}),
+      });
+    }
   }
   // the Feishu app of the log export and the comment import: configured, else the sandbox's, else none
   bindFeishu(app, feishuResolver(config?.feishu, sandbox));
@@ -92,9 +112,20 @@ export async function setupEngine(
   for (const plan of ['dy_publish', 'xhs_publish'] as const)
     Object.assign(handlers, publishItemModule(db, entities, plan));
 
+  const mjProxy = config?.mjProxy;
+  const mj: MjPromptDeps = {
+    proxy: () =>
+      mjProxy ?? (sandbox ? { baseUrl: `${sandbox()}${SANDBOX_MJ_PATH}`, secret: SANDBOX_MJ_SECRET } : undefined),
+    publicBase: base,
+    fallbackModel: () => (sandbox ? sandboxAiConfig(`${sandbox()}${SANDBOX_LLM.prefix}`) : undefined),
+    // the notify hook is the quick path, the sweep the safety net, as for runs
+    sweepEveryMs: config?.scheduler ? 5_000 : 0,
+  };
+
   const engine: Engine = {
     scheduler,
     handlers,
+    mj,
     runToken: tokens.handler(),
     async close() {
       await poller?.stop();

@@ -21,6 +21,9 @@ import { FILE_ROUTE } from '../storage/local';
 
 type Directives = Record<string, string[]>;
 
+/** The simulated Midjourney proxy's images (src/sandbox/mj, not imported: production code never loads it). */
+const SANDBOX_MJ_IMAGES = '/sandbox-mj/image/';
+
 /** The console's policy, and the default of every answer. */
 export const CONSOLE_CSP: Directives = {
   'default-src': ["'self'"],
@@ -131,8 +134,9 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
         ...config,
         helmet: { contentSecurityPolicy: { useDefaults: false, directives: SANDBOX_CSP } },
       } as never;
-    } else if (url.startsWith(`${FILE_ROUTE}/`)) {
-      // uploaded objects are public links, as an object store's are (src/storage/files.ts): other sites may show them
+    } else if (url.startsWith(`${FILE_ROUTE}/`) || url.startsWith(SANDBOX_MJ_IMAGES)) {
+      // uploaded objects are public links, as an object store's are (src/storage/files.ts): other sites may show them;
+      // so are the simulated drawing service's images, as a real one's CDN links are (the console shows them)
       route.config = {
         ...config,
         helmet: { crossOriginResourcePolicy: { policy: 'cross-origin' } },

@@ -25,14 +25,11 @@ import {
   dyPublishLog,
   img,
   mjPhraseExpand,
-  mjPrompt,
-  mjjAppConfig,
   openlyPrompt,
   param,
   powerLogs,
   reportFile,
   schedulerJobLog,
-  sendEmailLog,
   sphBroweLogGroup,
   sphBrowseLog,
   sphCommon,
@@ -87,9 +84,7 @@ export const PLAIN_ENTITY_TABLES: Readonly<Record<string, PgTable>> = {
   xsh_comm_log: xshCommLog,
   sph_browse_log: sphBrowseLog,
   // image generation: app settings, prompts and their expansions, public prompts, stored images
-  mjjAppConfig,
   mj_phrase_expand: mjPhraseExpand,
-  mj_prompt: mjPrompt,
   openly_prompt: openlyPrompt,
   img,
   // RPA: Yingdao account details, the scheduler's job log (card keys and their groups have modules of their own,
@@ -98,7 +93,6 @@ export const PLAIN_ENTITY_TABLES: Readonly<Record<string, PgTable>> = {
   scheduler_job_log: schedulerJobLog,
   // commerce: the compute-power ledger and the e-mail log
   power_logs: powerLogs,
-  send_email_log: sendEmailLog,
   // the report designer's files: listed and removed; each tenant keeps its own (src/db/schema-order.ts)
   report: reportFile,
 };

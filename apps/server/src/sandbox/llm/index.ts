@@ -18,6 +18,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hashOf, sandboxAnswer, topicOf, type AnswerKind } from './comments';
+import { MJ_PROMPT_ASK, sandboxMjPrompt } from './mj-prompt';
 
 /** Where the sandbox is mounted; an AI configuration's base URL is the server's origin followed by this. */
 export const SANDBOX_LLM_PATH = '/sandbox-llm/v1';
@@ -219,7 +220,12 @@ export class LlmSandbox {
     const user = [...chat.messages].reverse().find((m) => m.role === 'user')?.content ?? '';
     const topic = topicOf(user);
     const choices = Array.from({ length: chat.n }, (_, index) => {
-      let content = sandboxAnswer(kind, topic, hashOf(`${chat.model}\n${index}\n${conversation}`));
+      const seed = hashOf(`${chat.model}\n${index}\n${conversation}`);
+      // an image-generation app asks for a Midjourney prompt as JSON (src/modules/mj/mj-prompt/prompt-writer.ts)
+      let content =
+        kind === 'normal' && MJ_PROMPT_ASK.test(conversation)
+          ? sandboxMjPrompt(user, seed)
+          : sandboxAnswer(kind, topic, seed);
       let finish = 'stop';
       if (chat.maxTokens !== undefined && tokens(content) > chat.maxTokens) {
         content = [...content].slice(0, chat.maxTokens).join('');
