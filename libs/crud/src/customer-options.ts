@@ -1,9 +1,10 @@
 import { userPage } from '@smart/api-sdk';
-import { useRemoteOptions, type RemoteOptions } from '@smart/crud';
+import { useRemoteOptions } from './remote-options';
+import type { RemoteOptions } from './types';
 import { useMemo } from 'react';
 
 /**
- * The customers of the tenant a grant or a card may go to: its users, by name and account. One page of the largest
+ * The customers of the tenant a grant, a card or a drawing's power may go to (the pay and mj features' dialogs): its users, by name and account. One page of the largest
  * size the contract allows (1000); a bigger tenant finds the rest by typing in the list page's customer filter.
  */
 export const CUSTOMERS: RemoteOptions = {

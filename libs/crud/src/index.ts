@@ -59,3 +59,4 @@ export type {
 } from './types';
 export { refOptions, REF_PAGE_SIZE } from './entity-refs';
 export { useColumnOptions, useDropRemoteOptions, useRemoteOptions } from './remote-options';
+export { CUSTOMERS, useCustomerOptions } from './customer-options';

@@ -1,8 +1,8 @@
 import { rpaCardPasswordRedeem } from '@smart/api-sdk';
+import { useCustomerOptions } from '@smart/crud';
 import { Button, Combobox, Field, Input, SimpleDialog, useBusyAction } from '@smart/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCustomerOptions } from '../customers';
 
 export interface RedeemDialogProps {
   open: boolean;

@@ -1,9 +1,8 @@
 import { grantRecordGrant, type GrantRequestGrantType } from '@smart/api-sdk';
-import { useOptions } from '@smart/crud';
+import { useCustomerOptions, useOptions } from '@smart/crud';
 import { Button, Combobox, Field, Input, RadioGroup, SimpleDialog, Textarea, useBusyAction } from '@smart/ui';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCustomerOptions } from '../customers';
 
 /** What may be granted (contract GrantRequest.grantType): 1 power, 2 balance (yuan), 3 service days. */
 export const GRANT_TYPES = [1, 2, 3] as const;
