@@ -57,6 +57,8 @@ export default defineConfig({
         // the simulated Yingdao and chat model, as `npm start` has them; robots a little faster than an operator's
         ENGINE_SANDBOX: '1',
         ENGINE_SANDBOX_PACE_MS: '200',
+        // the sandbox's SMTP mailbox (read at /sandbox-mail/), beside the test servers' ports
+        SANDBOX_SMTP_PORT: String(port + 2),
       },
     },
     {

@@ -7,11 +7,12 @@ import { feature as desk } from '@smart/feature-desk';
 import { feature as develop } from '@smart/feature-develop';
 import { feature as dy } from '@smart/feature-dy';
 import { feature as flow } from '@smart/feature-flow';
+import { feature as mj } from '@smart/feature-mj';
 import { feature as pay } from '@smart/feature-pay';
 import { feature as resource } from '@smart/feature-resource';
 import { feature as system } from '@smart/feature-system';
 
-const own: readonly Feature[] = [system, desk, resource, dy, pay, flow, develop, automation];
+const own: readonly Feature[] = [system, desk, resource, dy, pay, flow, develop, automation, mj];
 
 // last: the generic page of every declared entity whose path no feature serves itself (@smart/crud entity-pages.ts),
 // with what the features add to those pages (Feature.entityExtensions: automation's schedule, run now, run monitor)

@@ -1,0 +1,1 @@
+export { appConfigExtension as default } from './mail-extensions';

@@ -1,0 +1,1 @@
+export { emailLogExtension as default } from './mail-extensions';

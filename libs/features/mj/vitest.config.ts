@@ -1,0 +1,14 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  plugins: [react()],
+  test: {
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['../../../tools/test/jsdom-setup.ts'],
+    // the first render of a file loads the kit and the SDK cold, seconds on a loaded machine
+    testTimeout: 15000,
+    reporters: ['default', ['json', { outputFile: '.test-results/vitest.json' }]],
+  },
+});
