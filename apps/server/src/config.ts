@@ -114,7 +114,9 @@ export function engineFromEnv(env: NodeJS.ProcessEnv): EngineConfig {
 
 function mjProxyFromEnv(env: NodeJS.ProcessEnv): EngineConfig['mjProxy'] {
   const baseUrl = httpUrl('MJ_PROXY_URL', env.MJ_PROXY_URL);
-  return baseUrl ? { baseUrl: baseUrl.replace(/\/+$/u, ''), secret: env.MJ_PROXY_SECRET?.trim() ?? '' } : undefined;
+  return baseUrl
+    ? { baseUrl: baseUrl.replace(/\/+$/u, ''), secret: env.MJ_PROXY_SECRET?.trim() ?? '' }
+    : undefined;
 }
 
 /** Alipay open-platform app (docs/automation-domain.md §3.4); keys as PEM, a PEM file path, or bare base64. */

@@ -115,7 +115,8 @@ export async function setupEngine(
   const mjProxy = config?.mjProxy;
   const mj: MjPromptDeps = {
     proxy: () =>
-      mjProxy ?? (sandbox ? { baseUrl: `${sandbox()}${SANDBOX_MJ_PATH}`, secret: SANDBOX_MJ_SECRET } : undefined),
+      mjProxy ??
+      (sandbox ? { baseUrl: `${sandbox()}${SANDBOX_MJ_PATH}`, secret: SANDBOX_MJ_SECRET } : undefined),
     publicBase: base,
     fallbackModel: () => (sandbox ? sandboxAiConfig(`${sandbox()}${SANDBOX_LLM.prefix}`) : undefined),
     // the notify hook is the quick path, the sweep the safety net, as for runs
