@@ -164,7 +164,7 @@ export interface StartedAttempt {
  * Closes the order's other pending attempts before a new one starts, so that one order is never payable twice at
  * once. If one of them turns out paid, the order is complete and the new attempt is refused.
  */
-async function retireAttempts(ctx: PayContext, o: OrderRow): Promise<void> {
+export async function retireAttempts(ctx: PayContext, o: OrderRow): Promise<void> {
   const pending = await ctx.db
     .select()
     .from(pay)

@@ -101,7 +101,7 @@ export async function applyTrade(
  * transaction. The two conditional updates make a second caller (a replayed notification, a racing poll, another
  * instance) a no-op: the attempt is already SUCCESS, or the order is no longer UNPAID/CLOSED.
  */
-async function settle(db: Db, p: PayRow, t: ChannelTrade, now: Date): Promise<ApplyResult> {
+export async function settle(db: Db, p: PayRow, t: ChannelTrade, now: Date): Promise<ApplyResult> {
   return db.transaction(async (tx) => {
     const [won] = await tx
       .update(pay)
@@ -152,7 +152,8 @@ async function settle(db: Db, p: PayRow, t: ChannelTrade, now: Date): Promise<Ap
 /**
  * Credits what the order bought to its customer (a user of the order's tenant): power (type 1) or days of validity
  * (type 2, from the later of now and the current expiry; an unlimited account stays unlimited), and records the
- * money in the balance ledger as a recharge and its consumption by the order (net zero: the money paid the order).
+ * money in the balance ledger as a recharge and its consumption by the order (net zero: the money paid the order;
+ * a balance payment's consumption is its own row, ./balance.ts).
  * False when the customer no longer exists: the order stays PAID, undelivered, for someone to look at.
  *
  * Power goes through the power ledger (src/engine/power/ledger.ts), as a grant's does
@@ -186,7 +187,8 @@ async function credit(tx: Db, o: OrderRow, p: PayRow, now: Date): Promise<boolea
   }
   if (days > 0) await tx.update(user).set({ expireTime }).where(eq(user.id, u.id));
   const paid = toFen(o.payAmount);
-  if (paid > 0) {
+  // a balance payment wrote its own consumption row (./balance.ts): the money came from the balance, not a channel
+  if (paid > 0 && p.channel !== 'BALANCE') {
     const before = toFen(u.balance);
     const row = {
       tenantId: o.tenantId,

@@ -12,7 +12,7 @@
  *   only `remark` and `closeReason` change. Removing an unpaid order closes it first (at the channel too); paid,
  *   completed and refunding orders cannot be removed.
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { TokenClaims } from '../../../auth/tokens';
 import { defineCrudModule } from '../../../crud/define-module';
@@ -22,7 +22,8 @@ import type { Db } from '../../../db/index';
 import { order, pay } from '../../../db/schema';
 import { customerFilter, customerFilterOff, requireCustomer } from '../../../kernel/customer';
 import { fenToYuan, toFen } from '../../../pay/money';
-import { payStatus, placeOrder, type PlaceOrderBody } from '../../../pay/orders';
+import { payWithBalance } from '../../../pay/balance';
+import { payStatus, placeOrder, type PayBody, type PlaceOrderBody } from '../../../pay/orders';
 import { priceListOf } from '../../../pay/pricing';
 import { ChannelRefusal, ChannelUnavailable } from '../../../pay/channel';
 import { closeExpiredIdle, closeOrder } from '../../../pay/settle';
@@ -165,6 +166,42 @@ export function orderModule(db: Db, entities: EntityRegistry, ctx: PayContext) {
         o = await m.findOwn(a, o.id);
       }
       return ok(m.toVO(o));
+    },
+
+    /** Every attempt of an order the caller can read (as its detail), newest first (contract `payAttempts`). */
+    async orderPayAttempts(req: FastifyRequest) {
+      const o = await m.findOwn(caller(req), parseId((req.query as { id: string }).id));
+      const rows = await db
+        .select()
+        .from(pay)
+        .where(eq(pay.orderId, o.id))
+        .orderBy(desc(pay.createTime), desc(pay.id))
+        .limit(1000);
+      return ok(
+        rows.map((p) => ({
+          id: String(p.id),
+          payNo: p.payNo,
+          channel: p.channel,
+          amount: p.amount,
+          payStatus: p.payStatus,
+          channelStatus: p.channelStatus,
+          channelTradeNo: p.channelTradeNo,
+          buyerId: p.buyerId,
+          successTime: formatDateTime(p.successTime),
+          expireTime: formatDateTime(p.expireTime),
+          notifyCount: p.notifyCount,
+          failReason: p.failReason,
+          createTime: formatDateTime(p.createTime),
+        })),
+      );
+    },
+
+    /**
+     * `smart-pay/balance/pay` (src/pay/balance.ts): answered here, as the completed order, beside the order's other
+     * payment operations that answer an order.
+     */
+    async balancePay(req: FastifyRequest) {
+      return ok(m.toVO(await payWithBalance(ctx, caller(req), req.body as PayBody)));
     },
 
     async orderPlaceOrder(req: FastifyRequest) {
