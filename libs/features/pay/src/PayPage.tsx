@@ -1,6 +1,7 @@
 import {
   aliPayPcPay,
   aliPayTradePreCreatePay,
+  balancePay,
   orderPlaceOrder,
   wxPayScanCode,
   type Order,
@@ -32,7 +33,8 @@ import { PAY_POLL_INTERVAL_MS, payOutcome, usePayStatus } from './pay-polling';
 import { QrCodeView } from './QrCodeView';
 import { USER_FIGURES_KEY, useUserFigures } from './user-figures';
 
-export const PAY_CHANNELS = ['ALIPAY_PC', 'ALIPAY_QR', 'WECHAT_NATIVE'] as const;
+/** BALANCE pays at once from the account's money balance (contract `smart-pay/balance/pay`). */
+export const PAY_CHANNELS = ['ALIPAY_PC', 'ALIPAY_QR', 'WECHAT_NATIVE', 'BALANCE'] as const;
 export type PayChannel = (typeof PAY_CHANNELS)[number];
 
 /** What can be recharged here: 1 power package, 2 membership (contract `PlaceOrderRequest.productType`). */
@@ -142,7 +144,11 @@ export default function PayPage({ pollIntervalMs = PAY_POLL_INTERVAL_MS }: { pol
         payChannel: channel,
       });
       const request = { orderId: order.id, amount: order.payAmount ?? price, subject: productName };
-      if (channel === 'ALIPAY_PC') {
+      if (channel === 'BALANCE') {
+        // paid or refused at once; the status poll then shows the outcome as for the other channels
+        const paid = await balancePay(request);
+        setAttempt({ order: paid, channel, expireTime: paid.expireTime ?? '' });
+      } else if (channel === 'ALIPAY_PC') {
         const pay = await aliPayPcPay({ ...request, returnUrl: `${window.location.origin}/pay/pay` });
         if (popup) {
           popup.opener = null;
@@ -250,7 +256,10 @@ export default function PayPage({ pollIntervalMs = PAY_POLL_INTERVAL_MS }: { pol
                   aria-labelledby={`${id}-channel`}
                   value={channel}
                   onValueChange={(v) => setChannel(v as PayChannel)}
-                  options={PAY_CHANNELS.map((c) => ({ value: c, label: t(`pay.channels.${c}`) }))}
+                  options={PAY_CHANNELS.map((c) => ({
+                    value: c,
+                    label: t(`pay.channels.${c}`, { balance: figures?.balance ?? '-' }),
+                  }))}
                 />
               </div>
               {due ? (

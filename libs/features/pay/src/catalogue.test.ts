@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { feature } from './index';
 import { CARD_TYPES } from './card/card-form';
 import { GRANT_TYPES } from './grant/GrantDialog';
+import { ATTEMPT_COLUMNS } from './order/PayAttemptsDialog';
 import { PAY_CHANNELS } from './PayPage';
 
 /** Each template key the sources build, with the values its placeholder takes. */
@@ -12,6 +13,7 @@ const TEMPLATE_VALUES: Record<string, readonly string[]> = {
   'pay.productName.${product}': ['power', 'member'],
   'pay.products.${p}': ['power', 'member'],
   'pay.channels.${c}': PAY_CHANNELS,
+  'pay.attempts.${c}': ATTEMPT_COLUMNS,
   'pay.grant.units.${type}': GRANT_TYPES.map(String),
   'pay.card.units.${values.cardType}': CARD_TYPES.map(String),
   'pay.card.units.${done.cardType}': CARD_TYPES.map(String),

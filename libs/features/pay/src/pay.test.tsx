@@ -47,6 +47,9 @@ setupMswServer(
       path: `${String(params['provider'])}/${String(params['action'])}`,
       body: await request.json(),
     });
+    // a balance payment answers the completed order (contract balancePay)
+    if (params['provider'] === 'balance')
+      return ok({ ...order, orderStatus: 2, payChannel: 'BALANCE', expireTime: '2026-11-22 10:45:00' });
     const attempt = {
       payId: '1',
       orderId: order.id,
@@ -123,6 +126,23 @@ describe('pay helpers', () => {
 });
 
 describe('pay page', () => {
+  it('pays from the balance at once: the balance is on the choice, no QR code, the paid result', async () => {
+    paidAfter = 0;
+    const user = userEvent.setup();
+    renderWithShell(<PayPage pollIntervalMs={20} />, { path: '/pay/pay' });
+    await user.click(await screen.findByRole('radio', { name: '自定义金额' }));
+    await user.type(screen.getByLabelText('支付金额(元)'), '1');
+    const balance = await screen.findByRole('radio', { name: '余额支付（余额 1.5 元）' });
+    await user.click(balance);
+    await user.click(screen.getByRole('button', { name: '立即支付' }));
+    expect(await screen.findByTestId('pay-result')).toHaveAttribute('data-outcome', 'paid');
+    expect(placed[0]).toMatchObject({ payChannel: 'BALANCE', amount: 1 });
+    expect(paid).toEqual([
+      { path: 'balance/pay', body: { orderId: order.id, amount: 99, subject: '算力充值' } },
+    ]);
+    expect(screen.queryByTestId('pay-qr-content')).not.toBeInTheDocument();
+  });
+
   it('places the order, shows the WeChat QR content, polls and shows the paid result', async () => {
     const user = userEvent.setup();
     renderWithShell(<PayPage pollIntervalMs={20} />, { path: '/pay/pay' });
