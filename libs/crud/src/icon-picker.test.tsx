@@ -54,7 +54,7 @@ describe('the icon field', () => {
     const user = userEvent.setup();
     const changes: unknown[] = [];
     render(<Picker onChange={(v) => changes.push(v)} />);
-    await user.click(screen.getByRole('button', { name: /清空|Clear/ }));
+    await user.click(screen.getByRole('button', { name: /清除|Clear/ }));
     expect(changes).toEqual(['']);
   });
 

@@ -52,7 +52,7 @@ describe('Cascader', () => {
     const onChange = vi.fn();
     render(<Cascader aria-label="c" options={regions} defaultValue={['11', '1101']} onChange={onChange} />);
     const box = screen.getByRole('combobox', { name: 'c' }).parentElement as HTMLElement;
-    await user.click(within(box).getByRole('button', { name: '清空' }));
+    await user.click(within(box).getByRole('button', { name: '清除' }));
     expect(onChange).toHaveBeenCalledWith([], []);
     expect(formatCascaderPath(regions, ['11', 'x'])).toBe('北京市 / x');
   });

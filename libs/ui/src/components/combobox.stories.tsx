@@ -35,7 +35,7 @@ export const Default: Story = {
     await userEvent.keyboard('{Enter}');
     await expect(args.onChange).toHaveBeenLastCalledWith('1790000000000004102');
     await expect(canvas.getByRole('combobox', { name: '评论任务' })).toHaveTextContent('数码评论任务');
-    await userEvent.click(canvas.getByRole('button', { name: '清空' }));
+    await userEvent.click(canvas.getByRole('button', { name: '清除' }));
     await expect(args.onChange).toHaveBeenLastCalledWith(undefined);
   },
 };

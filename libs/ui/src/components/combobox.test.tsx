@@ -59,7 +59,7 @@ describe('Combobox', () => {
     await user.click(within(listbox).getByRole('option', { name: '已停用任务' }));
     expect(onChange).not.toHaveBeenCalled();
     await user.keyboard('{Escape}');
-    await user.click(screen.getByRole('button', { name: '清空' }));
+    await user.click(screen.getByRole('button', { name: '清除' }));
     expect(onChange).toHaveBeenLastCalledWith(undefined);
     expect(screen.getByRole('combobox', { name: '评论任务' })).toHaveTextContent('请选择评论任务');
   });
@@ -67,6 +67,6 @@ describe('Combobox', () => {
   it('shows a value that is none of the options as it is', () => {
     render(<Combobox aria-label="评论任务" options={options} value="99" disabled />);
     expect(screen.getByRole('combobox', { name: '评论任务' })).toHaveTextContent('99');
-    expect(screen.queryByRole('button', { name: '清空' })).toBeNull();
+    expect(screen.queryByRole('button', { name: '清除' })).toBeNull();
   });
 });

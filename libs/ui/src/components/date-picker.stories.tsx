@@ -32,7 +32,7 @@ export const Default: Story = {
     await expect(dayButton('2024-05-20')).toHaveFocus();
     await userEvent.keyboard('{ArrowRight}{Enter}');
     await expect(args.onChange).toHaveBeenLastCalledWith('2024-05-21');
-    await userEvent.click(canvas.getByRole('button', { name: '清空' }));
+    await userEvent.click(canvas.getByRole('button', { name: '清除' }));
     await expect(args.onChange).toHaveBeenLastCalledWith(undefined);
   },
 };

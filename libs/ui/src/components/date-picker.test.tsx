@@ -39,7 +39,7 @@ describe('DatePicker', () => {
     expect(day(dialog, '2024-05-16')).toBeDisabled();
     expect(day(dialog, '2024-05-05')).toBeEnabled();
     await user.keyboard('{Escape}');
-    await user.click(screen.getByRole('button', { name: '清空' }));
+    await user.click(screen.getByRole('button', { name: '清除' }));
     expect(onChange).toHaveBeenCalledWith(undefined);
   });
 

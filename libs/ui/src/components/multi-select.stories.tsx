@@ -34,7 +34,7 @@ export const Default: Story = {
     await userEvent.keyboard('{Escape}');
     await userEvent.click(canvas.getByRole('button', { name: '移除 系统管理' }));
     await expect(args.onChange).toHaveBeenLastCalledWith(['3']);
-    await userEvent.click(canvas.getByRole('button', { name: '清空' }));
+    await userEvent.click(canvas.getByRole('button', { name: '清除' }));
     await expect(args.onChange).toHaveBeenLastCalledWith([]);
   },
 };

@@ -60,9 +60,9 @@ describe('MultiSelect', () => {
     expect(screen.getByText('还有 2 项')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: '移除 系统管理' }));
     expect(onChange).toHaveBeenLastCalledWith(['2', '3']);
-    await user.click(screen.getByRole('button', { name: '清空' }));
+    await user.click(screen.getByRole('button', { name: '清除' }));
     expect(onChange).toHaveBeenLastCalledWith([]);
-    expect(screen.queryByRole('button', { name: '清空' })).toBeNull();
+    expect(screen.queryByRole('button', { name: '清除' })).toBeNull();
   });
 
   it('does not select disabled options and calls onBlur when the list closes', async () => {

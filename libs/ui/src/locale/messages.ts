@@ -172,7 +172,7 @@ export const zhMessages: UiMessages = {
   no: '否',
   showPassword: '显示密码',
   hidePassword: '隐藏密码',
-  clear: '清空',
+  clear: '清除',
   increase: '增加',
   decrease: '减少',
   removeItem: (label) => `移除 ${label}`,
