@@ -2,7 +2,7 @@
 // (category, process name, step, version, time), no add / edit / delete / view dialog (the rows open the process's
 // own pages instead), no selection (nothing acts on several rows) and no export.
 import type { BladeFlow, FlowProcess } from '@smart/api-sdk';
-import { defineResource, type CrudColumn, type ResourceDef } from '@smart/crud';
+import { defineResource, useOptions, type CrudColumn, type ResourceDef } from '@smart/crud';
 import { Badge } from '@smart/ui';
 
 type T = (key: string) => string;
@@ -19,6 +19,22 @@ const LIST_ONLY = {
 /** A version as upstream tags it: `v1`. */
 const versionTag = (version: number | undefined) =>
   version === undefined ? null : <Badge variant="outline">v{version}</Badge>;
+
+/**
+ * A category by the `flow` dictionary's label in the operator's language (the row's `category` is `flow_<key>`);
+ * the server's `categoryName` (Chinese) until the dictionary arrives, or for a key it does not hold.
+ */
+function CategoryLabel({
+  category,
+  fallback,
+}: {
+  category: string | undefined;
+  fallback: string | undefined;
+}) {
+  const options = useOptions('flow', undefined);
+  const key = (category ?? '').replace(/^flow_/u, '');
+  return <>{options.find((o) => String(o.value) === key)?.label ?? fallback ?? ''}</>;
+}
 
 /**
  * The category searched by its key in the `flow` dictionary (the kit's dictionary lookup; the adapter sends it as
@@ -38,7 +54,7 @@ function categoryColumn<Row extends { category?: string; categoryName?: string }
     width: 120,
     // the task lists name the process already; upstream hides the category there
     listHidden: !listed,
-    render: (row) => row.categoryName ?? '',
+    render: (row) => <CategoryLabel category={row.category} fallback={row.categoryName} />,
   };
 }
 

@@ -201,6 +201,33 @@ describe('发起事务', () => {
   }, 20_000);
 });
 
+describe('流程分类', () => {
+  it("shows a category by the dictionary's label (the operator's language), not the server's Chinese name", async () => {
+    server.use(
+      http.get('*/api/smart-system/dict/dictionary', () =>
+        HttpResponse.json(
+          envelope([
+            {
+              id: '1',
+              parentId: '9',
+              code: 'flow',
+              dictKey: '1',
+              dictValue: 'Leave request',
+              sort: 1,
+              remark: '',
+            },
+          ]),
+        ),
+      ),
+    );
+    renderPage(<StartPage />);
+    const row = await screen.findByRole('row', { name: /Leave/ });
+    expect(await within(row).findByText('Leave request')).toBeInTheDocument();
+    // the process is named 请假流程 too: that cell stays, the category's is the dictionary's
+    expect(within(row).getAllByText('请假流程')).toHaveLength(1);
+  });
+});
+
 describe('待签事务', () => {
   it('claims a task after confirming it, then lists the rest', async () => {
     rows['claim'] = [task(1), task(2)];
