@@ -102,6 +102,15 @@ export function requirePlatformAdmin(a: TokenClaims): void {
   if (!isPlatformAdmin(a)) throw new BizError(NO_PERMISSION_MSG, 401);
 }
 
+/** Administrators of a tenant (`administrator` or `admin`, docs/platform-contract.md §4 role **A**). */
+export const isAdmin = (a: TokenClaims): boolean =>
+  a.authorities.includes('administrator') || a.authorities.includes('admin');
+
+/** Writes only a tenant's administrators make (a user's roles and status, an object store's test upload). */
+export function requireAdmin(a: TokenClaims): void {
+  if (!isAdmin(a)) throw new BizError(NO_PERMISSION_MSG, 401);
+}
+
 export const isUniqueViolation = (e: unknown): boolean => {
   for (let cur: unknown = e; cur && typeof cur === 'object'; cur = (cur as { cause?: unknown }).cause) {
     if ((cur as { code?: unknown }).code === '23505') return true;

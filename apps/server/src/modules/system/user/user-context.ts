@@ -6,21 +6,16 @@ import { and, asc, inArray } from 'drizzle-orm';
 import { hashPassword } from '../../../auth/password';
 import { RateLimiter } from '../../../auth/rate-limit';
 import type { TokenClaims } from '../../../auth/tokens';
-import { NO_PERMISSION_MSG, crud, isPlatformAdmin } from '../../../crud/index';
+import { crud, isPlatformAdmin } from '../../../crud/index';
 import { type Db } from '../../../db/index';
 import { user } from '../../../db/schema';
 import { labelCache, type LabelKind } from './user-labels';
-import { BizError, parseId, parseIds } from '../../../util';
+import { parseId, parseIds } from '../../../util';
 import { md5, profileValues, type Body } from './user-form';
 import { toUserVO, type UserRow, type UserVO } from './user-vo';
 
-/** Administrators of a tenant (`administrator` or `admin`, docs/platform-contract.md §4 role **A**). */
-export const isAdmin = (a: TokenClaims): boolean =>
-  a.authorities.includes('administrator') || a.authorities.includes('admin');
-
-export function requireAdmin(a: TokenClaims): void {
-  if (!isAdmin(a)) throw new BizError(NO_PERMISSION_MSG, 401);
-}
+// the tenant administrators' guard is the kit's (src/crud/index.ts), shared with other modules
+export { isAdmin, requireAdmin } from '../../../crud/index';
 
 /** The generic module of the user table: list filters and sorts, data scopes, and the columns a submit writes. */
 function userCrud(db: Db) {
