@@ -142,7 +142,7 @@ export function regionExcelHandlers(db: Db) {
       await assertMayCover(db, a, 'region', covering);
       const rows = await readRegionSheet(file.data, IMPORT_MAX_ROWS);
 
-      const levels = labelKeys(await dictLabels(db, 'region'));
+      const levels = labelKeys(await dictLabels(db, 'region'), 'region');
       const fields = declaredEntities().get('region').fields;
       // the stored regions among the file's codes (those the code rule accepts; the others are refused by it)
       const codes = [...new Set(rows.map((r) => r.cells.code).filter((c) => /^[0-9]{1,12}$/.test(c)))];

@@ -281,6 +281,23 @@ describe.each(backends)('regions Excel import and export on %s', (kind) => {
     });
   });
 
+  it("reads a level by the dictionary's English label as well (a template an English operator filled in)", async () => {
+    const data = await workbook([
+      { code: '6601', parentCode: '66', name: 'Capital City', regionLevel: 'City' },
+      { code: '660101', parentCode: '6601', name: 'Old Town', regionLevel: 'District' },
+      { code: '660102', parentCode: '6601', name: 'Nowhere', regionLevel: 'Borough' },
+    ]);
+    await submit({ code: '66', parentCode: '00', name: '试省', regionLevel: 1 });
+    const { status, body } = await importFile(data, 0);
+    expect(status).toBe(200);
+    expect(body.data).toMatchObject({ total: 3, created: 2, updated: 0 });
+    expect((body.data as { failed: { msg: string }[] }).failed.map((f) => f.msg)).toEqual([
+      unknownLevelMsg('Borough'),
+    ]);
+    expect(await detail('660101')).toMatchObject({ name: 'Old Town', regionLevel: 3 });
+    for (const code of ['660101', '6601', '66']) await remove(code);
+  });
+
   it('writes the good rows in sheet order and reports the others by their row number', async () => {
     const before = await regionCount();
     const long = '6'.repeat(70);

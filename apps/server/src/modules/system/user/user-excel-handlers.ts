@@ -175,8 +175,8 @@ export function userExcelHandlers({ db, m, labelled, inTenant }: UserContext) {
         roles,
         depts,
         posts,
-        sexes: labelKeys(sexes),
-        userTypes: labelKeys(userTypes),
+        sexes: labelKeys(sexes, 'sex'),
+        userTypes: labelKeys(userTypes, 'user_type'),
       };
       // (an account with a NUL is refused by its row's rules; the query could not take it)
       const accounts = [...new Set(rows.map((r) => r.cells.account).filter((c) => c && !hasNul(c)))];
