@@ -33,15 +33,18 @@ function useDrawFlow(page: CrudRowActionContext) {
           setShown(p.id);
         }}
       />
-      <DrawingDialog
-        id={shown}
-        onOpenChange={(o) => {
-          if (o) return;
-          setShown(undefined);
-          page.reload();
-        }}
-        onShow={setShown}
-      />
+      {/* mounted while shown only: its query runs then, and a page without a query client renders without it */}
+      {shown !== undefined ? (
+        <DrawingDialog
+          id={shown}
+          onOpenChange={(o) => {
+            if (o) return;
+            setShown(undefined);
+            page.reload();
+          }}
+          onShow={setShown}
+        />
+      ) : null}
     </>
   );
   return { draw: setDrawing, show: setShown, dialogs };

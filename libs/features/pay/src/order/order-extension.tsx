@@ -27,10 +27,13 @@ function AttemptsButton({ row }: { row: EntityRow; page: CrudRowActionContext })
         <ReceiptText aria-hidden />
         {t('pay.attempts.open')}
       </Button>
-      <PayAttemptsDialog
-        order={open ? { id: String(row['id']), orderNo: String(row['orderNo'] ?? '') } : undefined}
-        onOpenChange={setOpen}
-      />
+      {/* mounted while open only: its query runs then */}
+      {open ? (
+        <PayAttemptsDialog
+          order={{ id: String(row['id']), orderNo: String(row['orderNo'] ?? '') }}
+          onOpenChange={setOpen}
+        />
+      ) : null}
     </>
   );
 }
