@@ -64,27 +64,27 @@ describe('the feature generator', () => {
   it('imports the feature in its alphabetical place in features.ts and lists it last in `own`', async () => {
     const tree = virtualWorkspace();
     const before = read(tree, CONSOLE_FEATURES);
-    await featureGenerator(tree, { name: 'mj', skipInstall: true });
+    await featureGenerator(tree, { name: 'rpa', skipInstall: true });
     const after = read(tree, CONSOLE_FEATURES);
     const lines = after.split('\n');
-    const at = lines.indexOf("import { feature as mj } from '@smart/feature-mj';");
-    expect(lines[at - 1]).toBe("import { feature as flow } from '@smart/feature-flow';");
-    expect(lines[at + 1]).toBe("import { feature as pay } from '@smart/feature-pay';");
-    expect(after).toMatch(/const own: readonly Feature\[\] = \[[^\]]*\bautomation,\s*mj,?\s*\];/);
+    const at = lines.indexOf("import { feature as rpa } from '@smart/feature-rpa';");
+    expect(lines[at - 1]).toBe("import { feature as resource } from '@smart/feature-resource';");
+    expect(lines[at + 1]).toBe("import { feature as system } from '@smart/feature-system';");
+    expect(after).toMatch(/const own: readonly Feature\[\] = \[[^\]]*\bmj,\s*rpa,?\s*\];/);
     // nothing else moved: without the two additions, the file is what it was
     const without = after
-      .replace("import { feature as mj } from '@smart/feature-mj';\n", '')
-      .replace(/,\s*mj,?\s*\]/, ']');
+      .replace("import { feature as rpa } from '@smart/feature-rpa';\n", '')
+      .replace(/,\s*rpa,?\s*\]/, ']');
     expect(without.replace(/\s+/g, ' ')).toBe(before.replace(/\s+/g, ' '));
   });
 
   it("adds the package to the console's dependencies in order", async () => {
     const tree = virtualWorkspace();
-    await featureGenerator(tree, { name: 'mj', skipInstall: true });
+    await featureGenerator(tree, { name: 'rpa', skipInstall: true });
     const deps = Object.keys(
       (JSON.parse(read(tree, CONSOLE_PACKAGE)) as { dependencies: Record<string, string> }).dependencies,
     );
-    expect(deps).toContain('@smart/feature-mj');
+    expect(deps).toContain('@smart/feature-rpa');
     expect(deps).toEqual([...deps].sort());
   });
 
@@ -93,7 +93,7 @@ describe('the feature generator', () => {
     await featureGenerator(tree, { name: 'own', skipInstall: true });
     const after = read(tree, CONSOLE_FEATURES);
     expect(after).toContain("import { feature as ownFeature } from '@smart/feature-own';");
-    expect(after).toMatch(/automation,\s*ownFeature,?\s*\]/);
+    expect(after).toMatch(/\bmj,\s*ownFeature,?\s*\]/);
   });
 
   it('runs npm install afterwards to link the package, and says so, unless told not to', async () => {
