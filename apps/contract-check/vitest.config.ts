@@ -8,7 +8,8 @@ export default defineConfig({
     include: ['src/**/*.test.ts'],
     testTimeout: 30_000,
     // the integration test starts the reference server (PGlite initdb, migrations, seed)
-    hookTimeout: 120_000,
+    // the reference server starts in seconds alone, but CI runs this beside the other suites
+    hookTimeout: 240_000,
     maxWorkers: 2,
   },
 });

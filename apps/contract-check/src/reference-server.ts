@@ -55,7 +55,7 @@ export function freePort(): Promise<number> {
   });
 }
 
-export async function startReferenceServer(timeoutMs = 120_000): Promise<ReferenceServer> {
+export async function startReferenceServer(timeoutMs = 240_000): Promise<ReferenceServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'contract-check-'));
   const port = await freePort();
   const started = Date.now();
