@@ -100,6 +100,17 @@ function RowActions({ row, page }: { row: MjPrompt; page: CrudRowActionContext }
   );
 }
 
+/** The drawing's image in its cell, opening full size; its name says so (a link needs one). */
+function Thumbnail({ url }: { url: string }) {
+  const { t } = useTranslation();
+  if (!url) return null;
+  return (
+    <a href={url} target="_blank" rel="noopener noreferrer">
+      <img src={url} alt={t('mj.openFull')} loading="lazy" className="size-12 rounded border object-cover" />
+    </a>
+  );
+}
+
 /** The progress of a drawing in its cell: a bar and the percentage the proxy reported. */
 function ProgressCell({ row }: { row: MjPrompt }) {
   if (!row.mjStatus) return null;
@@ -127,19 +138,7 @@ const extension: EntityPageExtension = {
     mjAction: {},
     createTime: {},
     mjProgress: { render: (row) => <ProgressCell row={asPrompt(row)} /> },
-    imageUrl: {
-      render: (row) =>
-        row['imageUrl'] ? (
-          <a href={String(row['imageUrl'])} target="_blank" rel="noopener noreferrer">
-            <img
-              src={String(row['imageUrl'])}
-              alt=""
-              loading="lazy"
-              className="size-12 rounded border object-cover"
-            />
-          </a>
-        ) : null,
-    },
+    imageUrl: { render: (row) => <Thumbnail url={String(row['imageUrl'] ?? '')} /> },
   },
   toolbar: (page) => <GenerateButton page={page} />,
   rowActions: (row, page) => <RowActions row={asPrompt(row)} page={page} />,
