@@ -12,14 +12,12 @@ import { auditStamp } from '../crud/index';
 import { balanceLog, order, pay, user } from '../db/schema';
 import { BizError, nextId, parseId } from '../util';
 import { fenToYuan, toFen } from './money';
-import { findOrderFor, retireAttempts, type PayBody } from './orders';
-import { closeOrder, settle } from './settle';
+import { payableOrder, type PayBody } from './orders';
+import { settle } from './settle';
 import {
-  EXPIRED_REASON,
   ORDER_NOT_FOUND_MSG,
   ORDER_STATUS,
   PAY_STATUS,
-  isExpired,
   withFreshNo,
   type OrderRow,
   type PayContext,
@@ -28,18 +26,8 @@ import {
 export const NOT_ENOUGH_BALANCE_MSG = '余额不足';
 
 export async function payWithBalance(ctx: PayContext, a: TokenClaims, b: PayBody): Promise<OrderRow> {
-  const o = await findOrderFor(ctx, a, { id: b.orderId });
-  if (o.orderStatus === ORDER_STATUS.CLOSED) throw new BizError('订单已关闭');
-  if (o.orderStatus !== ORDER_STATUS.UNPAID) throw new BizError('订单已支付');
-  if (isExpired(o)) {
-    await closeOrder(ctx, o, EXPIRED_REASON).catch((err: unknown) => ctx.log(`closing ${o.orderNo}`, err));
-    throw new BizError('订单已过期,请重新下单');
-  }
-  const dueFen = toFen(o.payAmount);
-  if (toFen(b.amount) !== dueFen) throw new BizError('支付金额与订单应付金额不一致');
-  if (dueFen < 1) throw new BizError('订单应付金额为 0,无需支付');
-  // a QR code still open at a channel could be paid as well: closed first (a paid one completes the order instead)
-  await retireAttempts(ctx, o);
+  // a QR code still open at a channel could be paid as well: payableOrder closes it first
+  const { order: o, dueFen } = await payableOrder(ctx, a, b);
 
   const me = parseId(a.user_id) ?? o.ydUserId;
   const now = new Date();

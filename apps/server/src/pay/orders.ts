@@ -164,7 +164,7 @@ export interface StartedAttempt {
  * Closes the order's other pending attempts before a new one starts, so that one order is never payable twice at
  * once. If one of them turns out paid, the order is complete and the new attempt is refused.
  */
-export async function retireAttempts(ctx: PayContext, o: OrderRow): Promise<void> {
+async function retireAttempts(ctx: PayContext, o: OrderRow): Promise<void> {
   const pending = await ctx.db
     .select()
     .from(pay)
@@ -183,17 +183,16 @@ export async function retireAttempts(ctx: PayContext, o: OrderRow): Promise<void
   }
 }
 
-/** A pay call (`pcPay`, `tradePreCreatePay`, `scanCode`): a new attempt of an UNPAID order at `code`. */
-export async function startPay(
+/**
+ * The order a pay call (any channel, the balance included) is for, and what it owes in fen: the caller's UNPAID,
+ * unexpired order (an expired one is closed), the amount the order's, its other pending attempts closed first so
+ * that one order is never payable twice at once.
+ */
+export async function payableOrder(
   ctx: PayContext,
   a: TokenClaims,
-  code: PayChannelCode,
   b: PayBody,
-  notify: keyof typeof NOTIFY_PATHS,
-): Promise<StartedAttempt> {
-  const client: PayChannelClient | undefined = ctx.runtime.channel(code);
-  if (!client) throw new BizError(NOT_CONFIGURED_MSG);
-  const notifyUrl = ctx.runtime.notifyUrl(notify);
+): Promise<{ order: OrderRow; dueFen: number }> {
   const o = await findOrderFor(ctx, a, { id: b.orderId });
   if (o.orderStatus === ORDER_STATUS.CLOSED) throw new BizError('订单已关闭');
   if (o.orderStatus !== ORDER_STATUS.UNPAID) throw new BizError('订单已支付');
@@ -205,6 +204,21 @@ export async function startPay(
   if (toFen(b.amount) !== dueFen) throw new BizError('支付金额与订单应付金额不一致');
   if (dueFen < 1) throw new BizError('订单应付金额为 0,无需支付');
   await retireAttempts(ctx, o);
+  return { order: o, dueFen };
+}
+
+/** A pay call (`pcPay`, `tradePreCreatePay`, `scanCode`): a new attempt of an UNPAID order at `code`. */
+export async function startPay(
+  ctx: PayContext,
+  a: TokenClaims,
+  code: PayChannelCode,
+  b: PayBody,
+  notify: keyof typeof NOTIFY_PATHS,
+): Promise<StartedAttempt> {
+  const client: PayChannelClient | undefined = ctx.runtime.channel(code);
+  if (!client) throw new BizError(NOT_CONFIGURED_MSG);
+  const notifyUrl = ctx.runtime.notifyUrl(notify);
+  const { order: o, dueFen } = await payableOrder(ctx, a, b);
 
   const me = callerId(a);
   const now = new Date();
