@@ -11,6 +11,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import sanitizeHtml from 'sanitize-html';
 import type { SinkMessage, SmtpSink } from './index';
+import { escapeHtml } from '../../util';
 
 export const SANDBOX_MAIL_PATH = '/sandbox-mail';
 
@@ -26,8 +27,8 @@ const CSP = [
   "frame-ancestors 'none'",
 ].join(';');
 
-export const esc = (s: string): string =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+// the server's one HTML escape (src/util.ts)
+export const esc = escapeHtml;
 
 /** Elements dropped with their content (sanitize-html keeps the text of other dropped tags). */
 const DROPPED_WITH_TEXT = [

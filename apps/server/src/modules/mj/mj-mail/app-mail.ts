@@ -11,7 +11,7 @@ import { entitySecretBox, revealSecret } from '../../../kernel/entity-secrets';
 import type { SecretBox } from '../../../kernel/secret-box';
 import { sendLoggedEmail, type EmailAttachment, type SendEmailLogRow } from '../../../mail/send-email';
 import { parseEmailSettings, type EmailSettings } from '../../../mail/smtp-settings';
-import { BizError, nextId } from '../../../util';
+import { BizError, escapeHtml, nextId } from '../../../util';
 
 /** An image larger than this is linked, not attached. */
 const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
@@ -62,12 +62,6 @@ export async function mailSettingsOf(db: Db, config: AppConfigRow): Promise<Emai
   if (typeof c.smtpPassword === 'string') c.smtpPassword = await revealSecret(boxOf(db), c.smtpPassword);
   return parseEmailSettings(c);
 }
-
-const esc = (s: string) =>
-  s.replace(
-    /[&<>"']/gu,
-    (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!,
-  );
 
 /** A mail the settings could not send (an account left empty): a FAILED row with the reason, for the e-mail log. */
 async function logUnsendable(
@@ -145,8 +139,8 @@ export async function mailDrawing(db: Db, d: DrawingMail): Promise<SendEmailLogR
   const attachment = await imageAttachment(d.imageUrl, `mj-${d.bizId}`);
   const html =
     `${settings.body || ''}` +
-    `<p>${esc(d.prompt)}</p>` +
-    `<p><a href="${esc(d.imageUrl)}">${esc(d.imageUrl)}</a></p>`;
+    `<p>${escapeHtml(d.prompt)}</p>` +
+    `<p><a href="${escapeHtml(d.imageUrl)}">${escapeHtml(d.imageUrl)}</a></p>`;
   return sendLoggedEmail(db, {
     tenantId: d.tenantId,
     bizType: 'MJ_RESULT',
