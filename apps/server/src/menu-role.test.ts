@@ -319,6 +319,35 @@ describe.each(backends)('menu, role and top menu on %s', (kind) => {
       expect((await post(`/role/remove?ids=${mine.id}`, 'roleRemove')).status).toBe(200);
       expect((await get(`/role/detail?id=${mine.id}`, 'roleDetail')).status).toBe(400);
     });
+
+    it("the platform administrator adds a child under another tenant's role, in that tenant", async () => {
+      const theirs = flat((await get<Node[]>('/role/list?tenantId=100001', 'roleList')).body.data)[0]!;
+      expect(theirs.tenantId).toBe('100001');
+      const child = await post('/role/submit', 'roleSubmit', {
+        parentId: theirs.id,
+        roleName: '跨租户子角色',
+        roleAlias: 'crosschild',
+        sort: 9,
+      });
+      expect(child.status).toBe(200);
+      // the child is the other tenant's: its administrator sees it under the parent, the platform's tree does not
+      const demoTree = flat((await get<Node[]>('/role/tree', 'roleTree', demo)).body.data);
+      const made = demoTree.find((n) => n.title === '跨租户子角色')!;
+      expect(made.parentId).toBe(theirs.id);
+      const ownTree = flat((await get<Node[]>('/role/tree', 'roleTree')).body.data);
+      expect(ownTree.some((n) => n.title === '跨租户子角色')).toBe(false);
+      // a tenant administrator cannot reach the platform's roles as parents
+      const platformRole = flat((await get<Node[]>('/role/list?tenantId=000000', 'roleList')).body.data)[0]!;
+      const refused = await post(
+        '/role/submit',
+        'roleSubmit',
+        { parentId: platformRole.id, roleName: '越权', roleAlias: 'overreach', sort: 1 },
+        demo,
+      );
+      expect(refused.status).toBe(400);
+      expect(refused.body.msg).toBe('父节点不存在');
+      expect((await post(`/role/remove?ids=${made.id}`, 'roleRemove', undefined, demo)).status).toBe(200);
+    });
   });
 
   describe('scope rules', () => {

@@ -197,10 +197,21 @@ export function roleHandlers(db: Db) {
       const roleAlias = String(b.roleAlias ?? '');
       const rawId = typeof b.id === 'string' ? b.id : '';
       const existing = rawId ? await findOwn(a, parseId(rawId)) : undefined;
-      const tenantId = existing?.tenantId ?? a.tenant_id;
       if (roleAlias === 'administrator' && existing?.roleAlias !== 'administrator' && !isAdministrator(a))
         throw new BizError(CREATE_ADMINISTRATOR_MSG);
       const parentId = parseId(typeof b.parentId === 'string' && b.parentId ? b.parentId : '0') ?? 0n;
+      // A new child belongs to its parent's tenant: the platform administrator reaches every tenant's roles and
+      // adds children under them (新增子项 on another tenant's row); anyone else reaches only their own tenant.
+      let tenantId = existing?.tenantId ?? a.tenant_id;
+      if (!existing && parentId !== 0n) {
+        const [p] = await db
+          .select({ tenantId: role.tenantId })
+          .from(role)
+          .where(and(reach(a), eq(role.id, parentId)))
+          .limit(1);
+        if (!p) throw new BizError('父节点不存在');
+        tenantId = p.tenantId;
+      }
       if (parentId !== 0n) {
         const parents = await db
           .select()
