@@ -3,6 +3,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import os from 'node:os';
 import path from 'node:path';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import Fastify, {
   type FastifyError,
   type FastifyInstance,
@@ -81,6 +82,11 @@ export interface BuildAppOptions {
   >;
   /** The contract to serve (tests); by default the bundle of `openapi/`. */
   spec?: OpenApiDocument;
+  /**
+   * Tables of entities without extras served beside PLAIN_ENTITY_TABLES (tests: a generated entity dropped into the
+   * server with its contract in `spec`).
+   */
+  plainTables?: Readonly<Record<string, PgTable>>;
 }
 
 /** Operations that answer raw OAuth2 JSON instead of the envelope. */
@@ -260,7 +266,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     ...topmenu.handlers,
     ...scopeModule(db, entities),
     ...dictHandlers(db, entities),
-    ...plainEntityModules(db, entities),
+    ...plainEntityModules(db, entities, opts.plainTables),
     ...postModule(db, entities),
     ...dictBizHandlers(db, entities),
     ...deptHandlers(db),

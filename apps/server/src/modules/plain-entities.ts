@@ -97,11 +97,15 @@ export const PLAIN_ENTITY_TABLES: Readonly<Record<string, PgTable>> = {
   report: reportFile,
 };
 
-/** The handlers of every plain entity, by operation id. */
-export function plainEntityModules(db: Db, entities: EntityRegistry): object {
+/** The handlers of every plain entity (and of `extra` tables, keyed by entity name), by operation id. */
+export function plainEntityModules(
+  db: Db,
+  entities: EntityRegistry,
+  extra: Readonly<Record<string, PgTable>> = {},
+): object {
   return Object.assign(
     {},
-    ...Object.entries(PLAIN_ENTITY_TABLES).map(
+    ...Object.entries({ ...PLAIN_ENTITY_TABLES, ...extra }).map(
       ([name, table]) => defineCrudModule(db, entities.get(name), table).handlers,
     ),
   );

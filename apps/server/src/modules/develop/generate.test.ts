@@ -1,70 +1,20 @@
 // The generator's files are this project's files: the Drizzle table (and a module file) typecheck against the
 // server's own sources, and the contract files, added to a copy of openapi/ as the README's steps say, bundle and
 // lint clean with Redocly and derive the declared entity without errors (libs/api-sdk derive.ts).
-import { execFileSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deriveEntities, type ContractDocument } from '@smart/api-sdk/manifest';
 import ts from 'typescript';
 import { afterAll, describe, expect, it } from 'vitest';
-import { parse, stringify } from 'yaml';
-import type { SourceColumn, SourceTable } from './columns';
-import { generateFiles, type CodeFile } from './generate';
-import type { GenConfig } from './gen-model';
+import { parse } from 'yaml';
+import { generateFiles } from './generate';
+import { bundleWithGenerated, byPath, redocly } from '../../test/generated-entity';
+import { CONFIG, TABLE } from '../../test/generator-sample';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const serverRoot = path.resolve(here, '../../..');
 const repoRoot = path.resolve(serverRoot, '../..');
-
-const col = (name: string, kind: SourceColumn['kind'], more: Partial<SourceColumn> = {}): SourceColumn => ({
-  name,
-  kind,
-  notNull: false,
-  hasDefault: false,
-  comment: '',
-  primary: false,
-  ...more,
-});
-
-/** A table as ./columns.ts reads it: every kind, comments in Chinese and English, the base entity's columns. */
-const TABLE: SourceTable = {
-  name: 'demo_gen_article',
-  comment: 'Articles',
-  columns: [
-    col('id', 'bigint', { notNull: true, primary: true }),
-    col('tenant_id', 'string', { maxLength: 12, notNull: true, hasDefault: true }),
-    col('title', 'string', { maxLength: 120, notNull: true, comment: '标题' }),
-    col('summary', 'text', { comment: 'Summary' }),
-    col('category', 'integer', { notNull: true, comment: '分类' }),
-    col('author_id', 'bigint', { comment: '作者' }),
-    col('price', 'decimal', { precision: 12, scale: 2, notNull: true, hasDefault: true }),
-    col('score', 'number'),
-    col('pinned', 'boolean', { notNull: true, hasDefault: true }),
-    col('publish_time', 'datetime', { notNull: true, comment: '发布时间' }),
-    col('expire_time', 'datetime'),
-    col('birth_day', 'date'),
-    col('Odd Name', 'string', { maxLength: 20 }),
-    col('create_user', 'bigint'),
-    col('create_time', 'datetime', { notNull: true, hasDefault: true }),
-    col('status', 'integer', { notNull: true, hasDefault: true }),
-    col('is_deleted', 'integer', { notNull: true, hasDefault: true }),
-  ],
-};
-
-const CONFIG: GenConfig = {
-  serviceName: 'smart-demo',
-  codeName: '文章',
-  tableName: 'demo_gen_article',
-  tablePrefix: 'demo_',
-  pkName: 'id',
-  packageName: 'org.springblade.desk',
-  baseMode: 2,
-  wrapMode: 1,
-};
-
-const byPath = (files: CodeFile[]) => new Map(files.map((f) => [f.path, f.content]));
 
 /** Type errors of the generated TypeScript files, compiled with the server's options beside its sources. */
 function typeErrors(files: Record<string, string>): string[] {
@@ -169,38 +119,10 @@ describe('code generator files', () => {
   }, 90_000);
 
   it('adds contract files that bundle, lint clean and derive the entity without errors', () => {
-    const files = generateFiles(CONFIG, TABLE);
-    const f = byPath(files);
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'smart-gen-'));
+    const { doc, dir } = bundleWithGenerated(generateFiles(CONFIG, TABLE), 'gen_article');
     tmp.push(dir);
-    cpSync(path.join(repoRoot, 'openapi'), dir, {
-      recursive: true,
-      filter: (src) => !/[\\/](dist|node_modules)$/.test(src),
-    });
-    for (const p of ['openapi/schemas/gen_article.yaml', 'openapi/paths/smart-demo/gen_article.yaml']) {
-      const target = path.join(dir, p.replace(/^openapi\//, ''));
-      mkdirSync(path.dirname(target), { recursive: true });
-      writeFileSync(target, f.get(p)!);
-    }
-    const root = parse(readFileSync(path.join(dir, 'openapi.yaml'), 'utf8'));
-    const snippet = parse(f.get('snippets/gen_article/openapi.yaml')!);
-    root.tags.push(...snippet.tags);
-    Object.assign(root.paths, snippet.paths);
-    writeFileSync(path.join(dir, 'openapi.yaml'), stringify(root));
-
-    const redocly = path.join(repoRoot, 'node_modules/.bin/redocly');
-    const run = (args: string[]) => {
-      try {
-        return execFileSync(redocly, args, { cwd: dir, encoding: 'utf8', stdio: 'pipe' });
-      } catch (e) {
-        const err = e as { stdout?: string; stderr?: string };
-        throw new Error(`redocly ${args[0]} failed:\n${err.stdout ?? ''}\n${err.stderr ?? ''}`);
-      }
-    };
-    run(['bundle', 'openapi.yaml', '--dereferenced=false', '-o', 'bundle.json']);
-    run(['lint', 'openapi.yaml', '--format=stylish']);
-    const doc = JSON.parse(readFileSync(path.join(dir, 'bundle.json'), 'utf8')) as ContractDocument;
-    const { entities, errors } = deriveEntities(doc);
+    redocly(dir, ['lint', 'openapi.yaml', '--format=stylish']);
+    const { entities, errors } = deriveEntities(doc as unknown as ContractDocument);
     expect(errors).toEqual([]);
     const e = entities.find((x) => x.name === 'gen_article');
     expect(e?.menu).toEqual({
