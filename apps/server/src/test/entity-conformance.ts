@@ -11,7 +11,12 @@
  * the contract (src/test/contract.ts).
  */
 import { createHash } from 'node:crypto';
-import { deriveEntities, type ContractDocument, type EntityManifestData } from '@smart/api-sdk/manifest';
+import {
+  deriveEntities,
+  entityExampleBody,
+  type ContractDocument,
+  type EntityManifestData,
+} from '@smart/api-sdk/manifest';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execRows } from '../db/index';
@@ -74,35 +79,9 @@ let seq = 0;
 /** A short tag unique in this run: short enough for codes of 12 characters (post.yaml `postCode`). */
 const uniqueTag = () => `k${(seq++).toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
-/** A valid submit body: the form schema's first example, its free-text fields prefixed with a unique tag. */
-function validBody(doc: OpenApiDocument, e: EntityManifestData): Json {
-  const schema = doc.components.schemas[e.formSchema ?? ''] as { examples?: Json[] } | undefined;
-  const example = schema?.examples?.[0];
-  if (!example)
-    throw new Error(`${e.name}: the form schema ${e.formSchema} has no examples to build a body from`);
-  const body: Json = { ...example };
-  for (const f of e.fields.filter((x) => x.inForm)) {
-    if (f.type !== 'string' || f.enum || f.pattern || f.format) continue;
-    body[f.name] = `${uniqueTag()}${String(body[f.name] ?? '')}`.slice(0, f.maxLength ?? 64);
-  }
-  // a unique key's patterned text (a code, an invite key, a customer id) gets a fresh value its pattern admits, so
-  // that a second body is not refused as a clash; so does a typed key (a region's code), which names a new row
-  const keys = [...e.unique.flatMap((u) => u.fields), ...(e.key ? [e.key.field] : [])];
-  for (const name of new Set(keys)) {
-    const f = e.fields.find((x) => x.name === name);
-    if (!f?.pattern || f.enum || typeof body[name] !== 'string') continue;
-    const v = body[name];
-    const tag = uniqueTag();
-    const digits = String(Math.floor(Math.random() * 1e6)).padStart(6, '0');
-    const fresh = [`${v}${tag}`, `${v}${tag.toUpperCase()}`, `${v.slice(0, -6)}${digits}`].find(
-      (c) => c.length <= (f.maxLength ?? 64) && new RegExp(f.pattern!).test(c),
-    );
-    if (fresh) body[name] = fresh;
-  }
-  for (const f of e.fields.filter((x) => x.required))
-    if (body[f.name] === undefined) throw new Error(`${e.name}: the example lacks the required ${f.name}`);
-  return body;
-}
+/** A valid submit body (the form schema's example, its texts tagged uniquely: @smart/api-sdk entityExampleBody). */
+const validBody = (doc: OpenApiDocument, e: EntityManifestData): Json =>
+  entityExampleBody(doc as unknown as ContractDocument, e, uniqueTag);
 
 /**
  * Registers the suite for `entities` of `doc` on a server of `kind` (started with `extras`: the repository's contract

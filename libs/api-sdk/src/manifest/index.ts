@@ -4,3 +4,4 @@ export * from './types';
 export * from './entity';
 export { isChoiceField, midSentence, placeholderText } from './field-texts';
 export { deriveEntities, snakeCase, type ContractDocument } from './derive';
+export { entityExampleBody } from './example-body';
