@@ -16,6 +16,7 @@ export {
 export { CrudSearch, type CrudSearchProps } from './crud-search';
 export { defineResource, resourcePermissions, resourceStorageKey } from './define-resource';
 export { entityAdapter } from './entity-adapter';
+export { entityResource } from './entity-page';
 export { actionBySuffix, actionButtons, useCanAct } from './entity-actions';
 export { entityPagesFeature } from './entity-pages';
 export type { EntityExtensionLoader, EntityPageExtension, EntityRow } from './entity-extension';

@@ -76,6 +76,11 @@ const en: Shape<SystemCatalogue> = {
       importReason: 'Reason',
       export: 'Export',
     },
+    menu: {
+      scopeAction: 'Scopes',
+      scopes: 'Scopes of {{name}}',
+      scopesHint: 'The data scope and API scope rules of this menu; a rule added here belongs to it.',
+    },
     role: {
       grant: 'Permissions',
       grantHint: 'The role gets exactly the checked permissions',

@@ -70,6 +70,11 @@ const zh = {
       importReason: '原因',
       export: '导出',
     },
+    menu: {
+      scopeAction: '权限配置',
+      scopes: '{{name}} 的权限配置',
+      scopesHint: '该菜单的数据权限与接口权限规则;新增的规则属于该菜单。',
+    },
     role: {
       grant: '权限设置',
       grantHint: '该角色的权限将改为勾选的权限',
