@@ -1,11 +1,12 @@
 // A smoke test generated from the contract: every declared entity with a menu opens as a page (its feature's, or the
 // generic one) against the contract's in-memory backend, with its table and, where the contract declares the button,
 // "add". A declared entity is covered without a line here.
-import { configureHttp, resetHttpConfig } from '@smart/api-sdk';
+import { configureHttp, createQueryClient, resetHttpConfig } from '@smart/api-sdk';
 import type { EntityManifest } from '@smart/api-sdk/manifest';
 import { CrudProvider, hasMenuIcon } from '@smart/crud';
 import { memoryBackend } from '@smart/crud/testing';
 import { ConfirmProvider, UiLocaleProvider } from '@smart/ui';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -54,14 +55,17 @@ describe('declared entity pages', () => {
       const backend = memoryBackend(entity, []);
       server.use(...backend.handlers);
       const { default: Page } = await s.load();
+      // as the layout wraps every page (shell/MainLayout.tsx): an extension may use the SDK's query hooks
       render(
-        <UiLocaleProvider locale="zh">
-          <ConfirmProvider>
-            <CrudProvider value={{ t: (key) => i18n.t(key), can: () => true, dictionary: () => [] }}>
-              <Page />
-            </CrudProvider>
-          </ConfirmProvider>
-        </UiLocaleProvider>,
+        <QueryClientProvider client={createQueryClient()}>
+          <UiLocaleProvider locale="zh">
+            <ConfirmProvider>
+              <CrudProvider value={{ t: (key) => i18n.t(key), can: () => true, dictionary: () => [] }}>
+                <Page />
+              </CrudProvider>
+            </ConfirmProvider>
+          </UiLocaleProvider>
+        </QueryClientProvider>,
       );
       // a tree entity's list is a treegrid (its rows expand)
       expect(await screen.findByRole(entity.tree ? 'treegrid' : 'table')).toBeInTheDocument();
