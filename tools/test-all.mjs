@@ -43,9 +43,12 @@ for (const file of reports(root)) rmSync(file);
 
 const started = Date.now();
 let failedStep = null;
+const timings = [];
 for (const [name, cmd, args] of steps) {
   console.log(`\n=== ${name} ===`);
+  const stepStarted = Date.now();
   const result = spawnSync(cmd, args, { cwd: root, env, stdio: 'inherit' });
+  timings.push(`${name} ${Math.round((Date.now() - stepStarted) / 1000)} s`);
   if (result.status !== 0) {
     failedStep = name;
     break;
@@ -70,6 +73,8 @@ for (const file of reports(root)) {
   }
 }
 const seconds = Math.round((Date.now() - started) / 1000);
+// per step, so a slow run says where its time went
+console.log(`\nsteps: ${timings.join(', ')}`);
 console.log(`\n${failedStep ? `failed at: ${failedStep}` : 'all steps passed'} in ${seconds} s`);
 console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(failedStep || failed > 0 ? 1 : 0);
