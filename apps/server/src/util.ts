@@ -137,7 +137,6 @@ export class AuthError extends Error {
   }
 }
 
-/** Escapes LIKE wildcards so user input matches literally (default escape character is the backslash). */
 /** Text as HTML text or an attribute value: the five characters that could end either escaped. */
 export const escapeHtml = (s: string): string =>
   s.replace(
@@ -145,6 +144,7 @@ export const escapeHtml = (s: string): string =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
   );
 
+/** Escapes LIKE wildcards so user input matches literally (default escape character is the backslash). */
 export function escapeLike(s: string): string {
   return s.replace(/[\\%_]/g, (m) => `\\${m}`);
 }

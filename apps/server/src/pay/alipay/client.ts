@@ -16,6 +16,7 @@ import {
   type TradeState,
 } from '../channel';
 import { chinaDateTime, fenToYuanString, parseChinaDateTime, toFen } from '../money';
+import { escapeHtml } from '../../util';
 import {
   extractSignedNode,
   responseNodeName,
@@ -58,9 +59,6 @@ interface BizAnswer {
 }
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 export class AlipayClient {
   constructor(private readonly cfg: AlipayConfig) {}

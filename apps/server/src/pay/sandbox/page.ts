@@ -1,7 +1,8 @@
 /** The sandbox's tiny HTML pages (what a person sees when opening a QR link or the page-pay URL). */
+import { escapeHtml } from '../../util';
 
-export const esc = (s: string): string =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+/** The pages' escape (util.ts), under the name the cashier pages use. */
+export const esc = escapeHtml;
 
 export function page(title: string, body: string): string {
   return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">

@@ -7,12 +7,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { cellText, columnLetters, SANDBOX_FEISHU } from '../../engine/feishu/index';
 import type { Cell, FeishuDocuments, SimSpreadsheet } from './model';
+import { escapeHtml as esc } from '../../util';
 
 /** Rows shown per sheet at most (the last ones: an export appends at the bottom). */
 const SHOWN_ROWS = 1000;
-
-export const esc = (s: string): string =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const enc = encodeURIComponent;
 

@@ -7,9 +7,7 @@ import { formatDateTime } from '../../util';
 import { APPS, GROUPS, STATUS_NAMES, YINGDAO_SANDBOX_PREFIX, type SimJob } from './model';
 import { robotStatus } from './routes-misc';
 import type { YingdaoSandbox } from './sandbox';
-
-export const esc = (s: string): string =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+import { escapeHtml as esc } from '../../util';
 
 const ROBOT_STATUS: Readonly<Record<string, string>> = { idle: '空闲', running: '运行中', offline: '离线' };
 const RECENT_JOBS = 50;
