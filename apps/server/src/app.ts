@@ -289,7 +289,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     ...rpaCardGroupModule(db, entities),
     ...rpaCardPasswordModule(db, entities),
     ...mjAppModule(db, entities),
-    ...mjPromptModule(app, db, entities, engine.mj),
+    ...mjPromptModule(app, db, entities, engine.mj, { uploadDir }),
     ...mjAppConfigModule(db, entities),
     ...aiConfigModule(db, entities),
     ...ydUserModule(db, entities),

@@ -102,6 +102,8 @@ describe.each(backends)('mj app mails on %s', (kind) => {
     expect(mail.subject).toBe('今日配图已生成');
     expect(mail.to).toEqual(['ops@example.com']);
     expect(mail.html).toContain('a red kite over the sea');
+    // the link is the tenant's kept copy, whole (src/modules/mj/mj-prompt/keep-image.ts)
+    expect(mail.html).toMatch(/href="http:\/\/127\.0\.0\.1:\d+\/api\/smart-resource\/oss\/file\/000000\//u);
     expect(mail.attachments).toHaveLength(1);
     expect(mail.attachments[0]!.contentType).toBe('image/png');
     // a late sync of the finished drawing mails nothing more

@@ -11,7 +11,7 @@
  */
 import { and, eq, inArray, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/index';
-import { img, mjPrompt } from '../../../db/schema';
+import { attach, img, mjPrompt } from '../../../db/schema';
 import { changePower, PowerChange } from '../../../engine/power/ledger';
 import { SecretBox } from '../../../kernel/secret-box';
 import {
@@ -23,7 +23,9 @@ import {
   type MjSubmitResult,
   type MjTask,
 } from '../../../mj/proxy-client';
+import { contentTypeOf } from '../../../storage/names';
 import { BizError, nextId } from '../../../util';
+import { attachmentOf, type KeptImage } from './keep-image';
 import { paramOf } from '../../system/user/user-checks';
 
 export type MjPromptRow = typeof mjPrompt.$inferSelect;
@@ -36,6 +38,11 @@ export interface MjBinding {
   publicBase(): string;
   /** Told once of each drawing that ended SUCCESS (the app's result mail, src/modules/mj/mj-mail). */
   onDrawn?: ((row: MjPromptRow) => void) | undefined;
+  /**
+   * Copies the image of a drawing that is ending SUCCESS into the tenant's storage (./keep-image.ts); undefined when
+   * it could not (the drawing then keeps the proxy's link).
+   */
+  keepImage?: ((row: MjPromptRow, url: string) => Promise<KeptImage | undefined>) | undefined;
 }
 
 export const NO_PROXY_MSG = '未配置绘图服务(MJ_PROXY_URL)';
@@ -284,7 +291,7 @@ export async function applyTask(
   db: Db,
   row: MjPromptRow,
   task: MjTask,
-  onDrawn?: MjBinding['onDrawn'],
+  binding: Pick<MjBinding, 'onDrawn' | 'keepImage'> = {},
 ): Promise<MjPromptRow> {
   if (task.id !== row.mjTaskId) return row;
   const now = new Date();
@@ -294,15 +301,21 @@ export async function applyTask(
   }
   if (task.status === 'SUCCESS') {
     if (!task.imageUrl) return row;
+    const origin = task.imageUrl.slice(0, 512);
+    // copied before the drawing ends, so it never shows the proxy's expiring link; a racing call's copy is unused
+    const kept = (IN_FLIGHT as readonly string[]).includes(row.mjStatus)
+      ? await binding.keepImage?.(row, origin)
+      : undefined;
+    const imageUrl = kept?.link ?? origin;
     const imgId = nextId();
-    // one transaction: the row ends SUCCESS and its image exists, or neither
+    // one transaction: the row ends SUCCESS and its image (and attachment) exist, or none of them
     const done = await db.transaction(async (tx) => {
       const [ended] = await tx
         .update(mjPrompt)
         .set({
           mjStatus: 'SUCCESS',
           mjProgress: '100%',
-          imageUrl: task.imageUrl.slice(0, 512),
+          imageUrl,
           imgId,
           mjSeenTime: now,
           updateTime: now,
@@ -314,25 +327,26 @@ export async function applyTask(
         id: imgId,
         tenantId: ended.tenantId,
         ydUserId: ended.ydUserId,
-        url: ended.imageUrl,
-        originUrl: ended.imageUrl,
+        url: imageUrl,
+        originUrl: origin,
         bizType: 'MJ_TASK',
         bizId: String(ended.id),
         mjTaskId: ended.mjTaskId,
-        mimeType: /\.png(\?|$)/iu.test(ended.imageUrl) ? 'image/png' : '',
-        width: 0,
-        height: 0,
+        mimeType: kept ? contentTypeOf(kept.kind) : /\.png(\?|$)/iu.test(origin) ? 'image/png' : '',
+        width: kept?.width ?? 0,
+        height: kept?.height ?? 0,
         createUser: ended.createUser,
         createDept: ended.createDept,
         createTime: now,
         updateUser: ended.updateUser,
         updateTime: now,
       });
+      if (kept) await tx.insert(attach).values(attachmentOf(kept, ended, `mj-${ended.mjTaskId}`, now));
       return ended;
     });
     if (!done) return reload(db, row.id);
     // only the call that ended it: a notification and a sync that race mail once
-    onDrawn?.(done);
+    binding.onDrawn?.(done);
     return done;
   }
   // progress only moves forward, and never past a terminal state
@@ -363,7 +377,7 @@ export async function syncDrawing(db: Db, binding: MjBinding, row: MjPromptRow):
     }
     throw refusal(e);
   }
-  return applyTask(db, row, task, binding.onDrawn);
+  return applyTask(db, row, task, binding);
 }
 
 /**
@@ -380,7 +394,7 @@ export async function onNotify(db: Db, binding: MjBinding, promptId: bigint, bod
     await syncDrawing(db, binding, row);
     return;
   }
-  await applyTask(db, row, { ...body, imageUrl: '', failReason: '' }, binding.onDrawn);
+  await applyTask(db, row, { ...body, imageUrl: '', failReason: '' }, binding);
 }
 
 /** A drawing charged but never sent (the server stopped between the two) is given up after this long. */

@@ -25,6 +25,7 @@ import {
   verifyNotifyToken,
   type MjBinding,
 } from './drawing';
+import { copyImage } from './keep-image';
 import { writePrompt, type PromptModelConfig } from './prompt-writer';
 import { drawPhraseWords } from './word-pools';
 
@@ -47,6 +48,7 @@ export function mjPromptModule(
   db: Db,
   entities: EntityRegistry,
   engineDeps: MjPromptDeps,
+  storage: { uploadDir: string },
 ) {
   const m = defineCrudModule(db, entities.get('mj_prompt'), mjPrompt);
 
@@ -55,6 +57,11 @@ export function mjPromptModule(
   const mailing = new Set<Promise<unknown>>();
   const deps: MjPromptDeps = {
     ...engineDeps,
+    keepImage: (row, url) =>
+      copyImage(db, storage.uploadDir, row.tenantId, url).catch((e: unknown) => {
+        app.log.warn({ err: e, promptId: String(row.id) }, 'mj image not copied, the proxy link is kept');
+        return undefined;
+      }),
     onDrawn: (row) => {
       if (row.appId === null) return;
       const p = mailDrawing(db, {
@@ -62,7 +69,8 @@ export function mjPromptModule(
         appId: row.appId,
         bizId: String(row.id),
         prompt: row.prompt,
-        imageUrl: row.imageUrl,
+        // a kept image's link is the server's own (a local store's is a path): the mail needs it whole
+        imageUrl: row.imageUrl.startsWith('/') ? `${engineDeps.publicBase()}${row.imageUrl}` : row.imageUrl,
       })
         .catch((e: unknown) => app.log.warn({ err: e, promptId: String(row.id) }, 'mj result mail failed'))
         .finally(() => mailing.delete(p));

@@ -3,7 +3,8 @@
 // refunded on a refusal, the image stored once; bad input, concurrent draws and forged notifications refused.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dictBiz, img, mjPrompt, powerLogs, user } from '../../../db/schema';
+import { attach, dictBiz, img, mjPrompt, powerLogs, user } from '../../../db/schema';
+import { GRID_SIZE } from '../../../sandbox/mj/placeholder-image';
 import { nextId } from '../../../util';
 import { backends, contractCall, login, startSandboxedServer, type TestServer } from '../../../test/harness';
 import { until } from '../../../test/until';
@@ -137,15 +138,28 @@ describe.each(backends)('mj prompts and drawings on %s', (kind) => {
     expect(done.mjStatus).toBe('SUCCESS');
     expect(done.mjProgress).toBe('100%');
     expect(done.mjAction).toBe('IMAGINE');
-    expect(done.imageUrl).toMatch(/\/sandbox-mj\/image\/.+\.png$/u);
+    // the image is copied into the tenant's storage (the local store here), the proxy's link kept as its origin
+    expect(done.imageUrl).toMatch(/^\/api\/smart-resource\/oss\/file\/000000\/upload\/.+\.png$/u);
     expect(await power()).toBe(before - 2);
     const images = await s.handle.db.select().from(img).where(eq(img.bizId, p.id));
     expect(images).toHaveLength(1);
     expect(String(images[0]!.id)).toBe(done.imgId);
-    // the image is a real PNG the server serves
-    const png = await s.app.inject({ method: 'GET', url: new URL(done.imageUrl).pathname });
-    expect(png.statusCode).toBe(200);
-    expect(png.headers['content-type']).toContain('image/png');
+    expect(images[0]).toMatchObject({
+      url: done.imageUrl,
+      mimeType: 'image/png',
+      width: GRID_SIZE,
+      height: GRID_SIZE,
+    });
+    expect(images[0]!.originUrl).toMatch(/\/sandbox-mj\/image\/.+\.png$/u);
+    const attached = await s.handle.db.select().from(attach).where(eq(attach.link, done.imageUrl));
+    expect(attached).toHaveLength(1);
+    expect(attached[0]).toMatchObject({ tenantId: '000000', extension: 'png' });
+    // both are real PNGs the server serves
+    for (const url of [done.imageUrl, new URL(images[0]!.originUrl).pathname]) {
+      const png = await s.app.inject({ method: 'GET', url });
+      expect(png.statusCode, url).toBe(200);
+      expect(png.headers['content-type']).toContain('image/png');
+    }
     // drawing it again is refused and charges nothing
     const again = await draw({ id: p.id });
     expect(again.status).toBe(400);

@@ -16,6 +16,7 @@ import { attach, oss } from '../../../db/schema';
 import { enableOne, statusName } from '../../../kernel/active-config';
 import { SECRET_MASK, secretOf } from '../../../kernel/secret';
 import { storageFor } from '../../../storage/index';
+import { activeOss } from '../../../storage/tenant-storage';
 import { isUploadedFile } from '../../../storage/multipart';
 import { INLINE_TYPES, contentTypeOf, extensionOf, newObjectName, sniffImage } from '../../../storage/names';
 import { BizError, nextId, ok, parseId } from '../../../util';
@@ -43,16 +44,6 @@ async function ossByCode(db: Db, tenantId: string, code: string): Promise<OssRow
     .where(and(eq(oss.tenantId, tenantId), eq(oss.isDeleted, 0), eq(oss.ossCode, code)))
     .limit(1);
   if (!row) throw new BizError(NO_CONFIG_MSG);
-  return row;
-}
-
-/** The tenant's active config, if any. */
-async function activeOss(db: Db, tenantId: string): Promise<OssRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(oss)
-    .where(and(eq(oss.tenantId, tenantId), eq(oss.isDeleted, 0), eq(oss.status, 2)))
-    .limit(1);
   return row;
 }
 
