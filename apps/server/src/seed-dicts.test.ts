@@ -240,6 +240,34 @@ describe.each(backends)('contract dictionaries on %s', (kind) => {
     for (const item of body.data) expect(item).toMatchObject({ code, parentId: String(header?.id) });
   });
 
+  it('an upgraded database gets the items appended to one of ours, not the ones an operator removed', async () => {
+    const db = s.handle.db;
+    const header = contractDicts.find((d) => d.code === 'power_biz_type')!;
+    const keysOf = async () =>
+      (
+        await db
+          .select({ key: dict.dictKey })
+          .from(dict)
+          .where(and(eq(dict.parentId, header.id), eq(dict.isDeleted, 0)))
+      ).map((r) => r.key);
+    // as a database seeded before the browse types of Xiaohongshu and Channels were declared
+    await db.delete(dict).where(and(eq(dict.parentId, header.id), eq(dict.dictKey, 'SPH_BROWSE_RUN')));
+    await db.delete(dict).where(and(eq(dict.parentId, header.id), eq(dict.dictKey, 'XSH_BROWSE_RUN')));
+    // and an item its operator removed
+    await db
+      .update(dict)
+      .set({ isDeleted: 1 })
+      .where(and(eq(dict.parentId, header.id), eq(dict.dictKey, 'REFERRAL')));
+    await contractDictsStep.run(db);
+    const keys = await keysOf();
+    expect(keys).toEqual(expect.arrayContaining(['XSH_BROWSE_RUN', 'SPH_BROWSE_RUN']));
+    expect(keys).not.toContain('REFERRAL');
+    await db
+      .update(dict)
+      .set({ isDeleted: 0 })
+      .where(and(eq(dict.parentId, header.id), eq(dict.dictKey, 'REFERRAL')));
+  });
+
   it('re-running the step adds nothing; an operator dictionary holding a code wins', async () => {
     const db = s.handle.db;
     const before = (await liveRows()).length;

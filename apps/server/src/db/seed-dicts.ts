@@ -49,6 +49,8 @@ const DECLS: DictDecl[] = [
       ['REFUND', '退款', 'Refund'],
       ['CONSUME', '消费', 'Consume'],
       ['ADJUST', '人工调整', 'Manual adjustment'],
+      ['XSH_BROWSE_RUN', '小红书浏览任务', 'Xiaohongshu browse run'],
+      ['SPH_BROWSE_RUN', '视频号浏览任务', 'Channels browse run'],
     ],
   },
   {
@@ -222,6 +224,8 @@ const DECLS: DictDecl[] = [
       ['GRANT', '赠送', 'Grant'],
       ['REFERRAL', '推广奖励', 'Referral reward'],
       ['ADJUST', '人工调整', 'Manual adjustment'],
+      ['XSH_BROWSE_RUN', '小红书浏览任务', 'Xiaohongshu browse run'],
+      ['SPH_BROWSE_RUN', '视频号浏览任务', 'Channels browse run'],
     ],
   },
   {
@@ -630,9 +634,10 @@ export const contractDictEnNames: Record<string, string> = Object.fromEntries(
 );
 
 export const contractDictsStep = {
-  // renamed whenever dictionaries are appended, so an upgraded database runs the step again: it skips the codes it
-  // has (an operator's own included) and adds the new ones (v2: the content platforms' enums, v3: user status, v4: drawing actions)
-  name: 'contract-dicts-v4',
+  // renamed whenever dictionaries or items are appended, so an upgraded database runs the step again: it skips the
+  // codes an operator holds, and adds the new dictionaries and the new items of ours (v2: the content platforms'
+  // enums, v3: user status, v4: drawing actions, v5: the Xiaohongshu and Channels browse power types)
+  name: 'contract-dicts-v5',
   async run(tx: Db): Promise<void> {
     for (const [i, d] of contractDicts.entries()) {
       // an operator may have created the dictionary already: theirs wins, we add nothing to it
@@ -641,19 +646,19 @@ export const contractDictsStep = {
         .from(dict)
         .where(and(eq(dict.code, d.code), eq(dict.parentId, 0n), eq(dict.isDeleted, 0)))
         .limit(1);
-      if (live) continue;
-      await tx
-        .insert(dict)
-        .values({
-          id: d.id,
-          parentId: 0n,
-          code: d.code,
-          dictKey: '-1',
-          dictValue: d.name,
-          sort: 200 + i,
-          remark: '',
-        })
-        .onConflictDoNothing();
+      if (!live)
+        await tx
+          .insert(dict)
+          .values({
+            id: d.id,
+            parentId: 0n,
+            code: d.code,
+            dictKey: '-1',
+            dictValue: d.name,
+            sort: 200 + i,
+            remark: '',
+          })
+          .onConflictDoNothing();
       // items only under our own header (its id could in theory be held by another row)
       const [header] = await tx
         .select({ id: dict.id })
@@ -661,20 +666,22 @@ export const contractDictsStep = {
         .where(and(eq(dict.id, d.id), eq(dict.code, d.code), eq(dict.isDeleted, 0)))
         .limit(1);
       if (!header) continue;
-      await tx
-        .insert(dict)
-        .values(
-          d.items.map(([key, label, remark], j) => ({
-            id: d.id + BigInt(j + 1),
-            parentId: d.id,
-            code: d.code,
-            dictKey: key,
-            dictValue: label,
-            sort: j + 1,
-            remark: remark ?? '',
-          })),
-        )
-        .onConflictDoNothing();
+      // the keys it has, removed ones included: an item an operator deleted stays deleted
+      const had = new Set(
+        (await tx.select({ key: dict.dictKey }).from(dict).where(eq(dict.parentId, d.id))).map((r) => r.key),
+      );
+      const missing = d.items
+        .map(([key, label, remark], j) => ({
+          id: d.id + BigInt(j + 1),
+          parentId: d.id,
+          code: d.code,
+          dictKey: key,
+          dictValue: label,
+          sort: j + 1,
+          remark: remark ?? '',
+        }))
+        .filter((item) => !had.has(item.dictKey));
+      if (missing.length > 0) await tx.insert(dict).values(missing).onConflictDoNothing();
     }
   },
 };

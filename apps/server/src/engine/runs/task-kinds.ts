@@ -106,8 +106,8 @@ export interface BrowseKind extends KindBase {
   kind: 'browse';
   tasks: BrowseTaskTable;
   logs: BrowseLogTable;
-  /** power_logs.biz_type of a run's reservation. */
-  powerBiz: 'DY_BROWSE_RUN';
+  /** power_logs.biz_type of a run's reservation, per platform. */
+  powerBiz: 'DY_BROWSE_RUN' | 'XSH_BROWSE_RUN' | 'SPH_BROWSE_RUN';
 }
 
 /**
@@ -195,7 +195,7 @@ export const TASK_KINDS: Readonly<Record<TaskType, TaskKind>> = {
     groupTaskKey: 'browseId',
     logs: xshBrowseLog as unknown as BrowseLogTable,
     phrases: xshCommon as unknown as PhraseTable,
-    powerBiz: 'DY_BROWSE_RUN',
+    powerBiz: 'XSH_BROWSE_RUN',
   },
   dy_publish: {
     taskType: 'dy_publish',
@@ -240,7 +240,7 @@ export const TASK_KINDS: Readonly<Record<TaskType, TaskKind>> = {
     groupTaskKey: 'browseId',
     logs: sphBrowseLog as unknown as BrowseLogTable,
     phrases: sphCommon as unknown as PhraseTable,
-    powerBiz: 'DY_BROWSE_RUN',
+    powerBiz: 'SPH_BROWSE_RUN',
   },
 };
 
