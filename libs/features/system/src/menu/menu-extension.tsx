@@ -19,7 +19,11 @@ function ScopeButton({ row }: { row: EntityRow; page: CrudRowActionContext }) {
       {/* mounted while open only: its lists load then */}
       {open ? (
         <MenuScopeDialog
-          menu={{ id: String(row['id']), name: String(row['name'] ?? '') }}
+          // a seeded menu's name in the operator's language, as the sidebar shows it; an operator's own as stored
+          menu={{
+            id: String(row['id']),
+            name: t(`menu.${String(row['code'] ?? '')}`, { defaultValue: String(row['name'] ?? '') }),
+          }}
           onOpenChange={setOpen}
         />
       ) : null}
