@@ -1,6 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import {
+  expect,
+  test,
+  type APIRequestContext,
+  type BrowserContext,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 import {
   deriveEntities,
   entityExampleBody,
@@ -121,6 +128,17 @@ async function fillDialog(page: Page, e: EntityManifestData, body: Json) {
   }
 }
 
+// one sign-in for the file: each page's test opens its own context with the session it left (cookies, storage)
+let session: Awaited<ReturnType<BrowserContext['storageState']>>;
+test.beforeAll(async ({ browser }) => {
+  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, locale: 'zh-CN' });
+  await loginAsAdmin(await context.newPage());
+  session = await context.storageState();
+  await context.close();
+});
+// eslint-disable-next-line no-empty-pattern -- a fixture that needs no other fixture
+test.use({ storageState: async ({}, use) => use(session) });
+
 for (const { entity, apiAdd, search: named } of PAGES) {
   test(`${entity}: list, add, search, edit, view, delete and batch delete on its page`, async ({
     page,
@@ -151,7 +169,6 @@ for (const { entity, apiAdd, search: named } of PAGES) {
       return b;
     });
 
-    await loginAsAdmin(page);
     await page.goto(e.menu.path);
     await expect(page).toHaveTitle(new RegExp(`^${e.menu.name.zh}-`));
     const table = page.getByTestId('page').getByRole(e.tree ? 'treegrid' : 'table');
