@@ -64,6 +64,9 @@ const codes = memoryBackend(codeEntity, [noticeConfig]);
 let tested: unknown[] = [];
 let testAnswer = { ok: true, version: 'PostgreSQL 15.19', message: '连接成功' };
 let downloads: string[] = [];
+let copied: string[] = [];
+let generated: string[] = [];
+let genRefusal: string | undefined;
 
 setupMswServer(
   ...datasources.handlers,
@@ -74,6 +77,23 @@ setupMswServer(
     return ok(testAnswer);
   }),
   http.get('*/api/smart-develop/code/preview', () => ok(files)),
+  http.post('*/api/smart-develop/code/copy', ({ request }) => {
+    const id = new URL(request.url).searchParams.get('id') ?? '';
+    copied.push(id);
+    codes.reset([...codes.rows(), { ...noticeConfig, id: '602', codeName: '通知公告-copy' }]);
+    return ok({});
+  }),
+  http.post('*/api/smart-develop/code/gen-code', ({ request }) => {
+    generated.push(new URL(request.url).searchParams.get('ids') ?? '');
+    if (genRefusal)
+      return HttpResponse.json({ code: 400, success: false, msg: genRefusal, data: null }, { status: 400 });
+    return HttpResponse.json({
+      code: 200,
+      success: true,
+      msg: '代码生成成功',
+      data: { configs: 1, files: 8 },
+    });
+  }),
   http.get('*/api/smart-develop/code/download', ({ request }) => {
     downloads.push(new URL(request.url).searchParams.get('ids') ?? '');
     return new HttpResponse(new Uint8Array([0x50, 0x4b, 0x05, 0x06]), {
@@ -96,6 +116,9 @@ beforeEach(() => {
   codes.reset();
   tested = [];
   downloads = [];
+  copied = [];
+  generated = [];
+  genRefusal = undefined;
   testAnswer = { ok: true, version: 'PostgreSQL 15.19', message: '连接成功' };
 });
 afterEach(() => vi.restoreAllMocks());
@@ -158,5 +181,40 @@ describe('code generator page', () => {
     expect(clicked[0]!.download).toBe('smart-code.zip');
     expect(clicked[0]!.href).toBe('blob:zip');
     expect(created.mock.calls[0]![0].size).toBe(4);
+  });
+
+  it('copies a config: the copy is listed', async () => {
+    renderPage(<CodePage />);
+    const row = (await screen.findByText('通知公告')).closest('tr')!;
+    await userEvent.click(within(row).getByRole('button', { name: /复制/ }));
+    expect(await screen.findByText('复制成功')).toBeInTheDocument();
+    expect(copied).toEqual(['601']);
+    expect(await screen.findByText('通知公告-copy')).toBeInTheDocument();
+  });
+
+  it('generates the selected configs: checked by the server, then their zip downloads', async () => {
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:zip'), revokeObjectURL: vi.fn() });
+    const clicked: HTMLAnchorElement[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this);
+    });
+    renderPage(<CodePage />);
+    const row = (await screen.findByText('通知公告')).closest('tr')!;
+    const generate = screen.getByRole('button', { name: /代码生成/ });
+    expect(generate).toBeDisabled();
+    await userEvent.click(within(row).getByRole('checkbox'));
+    await userEvent.click(generate);
+    expect(await screen.findByText('代码生成成功:1 个配置,8 个文件')).toBeInTheDocument();
+    expect(generated).toEqual(['601']);
+    expect(downloads).toEqual(['601']);
+    expect(clicked).toHaveLength(1);
+
+    // a config that cannot be generated is refused (the HTTP layer shows why), and nothing downloads
+    genRefusal = '数据源连接失败: connect ECONNREFUSED 127.0.0.1:5432';
+    await userEvent.click(generate);
+    await waitFor(() => expect(generated).toEqual(['601', '601']));
+    await waitFor(() => expect(generate).toBeEnabled());
+    expect(downloads).toEqual(['601']);
+    expect(clicked).toHaveLength(1);
   });
 });

@@ -1,14 +1,76 @@
-import { datasourceSelect, type Code } from '@smart/api-sdk';
-import { CrudPage, type Option } from '@smart/crud';
-import { Button } from '@smart/ui';
-import { Download, Eye } from 'lucide-react';
+import { codeCopy, codeGenCode, datasourceSelect, type Code } from '@smart/api-sdk';
+import { CrudPage, type CrudRowActionContext, type CrudToolbarContext, type Option } from '@smart/crud';
+import { Button, toast } from '@smart/ui';
+import { Copy, Download, Eye, FileCode2 } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { codeAdapter, codeResource } from './code.resource';
 import { CodePreviewDialog } from './CodePreviewDialog';
 import { downloadCode } from './download';
 
-/** The code generator configs, with the preview and the download of each config's generated files. */
+/** 复制: a new config from the row's (`code/copy`: its module name gets `-copy`), then the list again. */
+function CopyButton({ row, page }: { row: Code; page: CrudRowActionContext }) {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  const copy = async () => {
+    setBusy(true);
+    try {
+      await codeCopy({ id: row.id });
+      toast.success(t('develop.copied'));
+      page.reload();
+    } catch {
+      // the HTTP layer has shown the refusal
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button variant="link" size="xs" data-action="code-copy" disabled={busy} onClick={() => void copy()}>
+      <Copy aria-hidden />
+      {t('develop.copy')}
+    </Button>
+  );
+}
+
+/**
+ * 代码生成 on the selected configs: the server checks each can be generated (`code/gen-code`: the datasource connects,
+ * the table exists) and counts the files, then their zip downloads. A config that cannot be generated is named in
+ * the refusal, and nothing downloads.
+ */
+function GenerateButton({ page }: { page: CrudToolbarContext }) {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  const ids = page.selectedIds;
+  const generate = async () => {
+    setBusy(true);
+    try {
+      const counts = await codeGenCode({ ids: ids.join(',') });
+      await downloadCode(ids);
+      toast.success(t('develop.generated', { configs: counts.configs, files: counts.files }));
+    } catch {
+      // the HTTP layer has shown the refusal
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button
+      variant="outline"
+      data-action="code-generate"
+      disabled={busy || ids.length === 0}
+      title={ids.length === 0 ? t('develop.selectFirst') : undefined}
+      onClick={() => void generate()}
+    >
+      <FileCode2 aria-hidden />
+      {t('develop.generate')}
+    </Button>
+  );
+}
+
+/**
+ * The code generator configs, with the preview, the download and the copy of each config, and the generation of the
+ * selected ones.
+ */
 export default function CodePage() {
   const { t } = useTranslation();
   const [datasources, setDatasources] = useState<Option[]>([]);
@@ -34,7 +96,8 @@ export default function CodePage() {
       <CrudPage
         resource={resource}
         adapter={codeAdapter}
-        rowActions={(row) => (
+        toolbarExtra={(page) => <GenerateButton page={page} />}
+        rowActions={(row, page) => (
           <>
             <Button variant="link" size="xs" data-action="code-preview" onClick={() => setPreviewed(row)}>
               <Eye aria-hidden />
@@ -50,6 +113,7 @@ export default function CodePage() {
               <Download aria-hidden />
               {t('develop.download')}
             </Button>
+            <CopyButton row={row} page={page} />
           </>
         )}
       />

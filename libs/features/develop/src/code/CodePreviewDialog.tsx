@@ -49,9 +49,12 @@ export function CodePreviewDialog({ code, onClose }: { code: Code; onClose: () =
           {files.map((f) => (
             <TabsContent key={f.path} value={f.path}>
               <p className="mb-2 font-mono text-xs text-muted-foreground">{f.path}</p>
+              {/* a long file scrolls: focusable, so a keyboard reaches and scrolls it (axe scrollable-region-focusable) */}
               <pre
                 data-slot="code-preview"
-                className="max-h-[60vh] overflow-auto rounded-md border bg-muted p-3 font-mono text-xs"
+                tabIndex={0}
+                aria-label={f.path}
+                className="max-h-[60vh] overflow-auto rounded-md border bg-muted p-3 font-mono text-xs focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
               >
                 {f.content}
               </pre>

@@ -18,7 +18,7 @@ export function codeResource(datasources: Option[]) {
       webPath: { type: 'input', span: 24, hideInList: true },
     },
     dialog: { width: 880 },
-    menuWidth: 360,
+    menuWidth: 440,
   });
 }
 

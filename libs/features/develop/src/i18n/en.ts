@@ -9,6 +9,11 @@ const en: DevelopCatalogue = {
     previewTitle: 'Generated code',
     previewEmpty: 'No files were generated',
     download: 'Download',
+    copy: 'Copy',
+    copied: 'Copied',
+    generate: 'Generate code',
+    generated: 'Code generated: {{configs}} configs, {{files}} files',
+    selectFirst: 'Select the configs to generate first',
     loading: 'Loading…',
     code: {
       placeholders: {

@@ -7,6 +7,11 @@ const zh = {
     previewTitle: '代码预览',
     previewEmpty: '没有生成的文件',
     download: '下载',
+    copy: '复制',
+    copied: '复制成功',
+    generate: '代码生成',
+    generated: '代码生成成功:{{configs}} 个配置,{{files}} 个文件',
+    selectFirst: '请先选择要生成的配置',
     loading: '加载中…',
     code: {
       placeholders: {
