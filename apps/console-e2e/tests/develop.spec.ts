@@ -9,7 +9,8 @@ import { loginAsAdmin } from './login-helper';
 // config names a table of it, its files are previewed, the config copied, and the selected configs generated into
 // a zip. The machine's PostgreSQL on 127.0.0.1:5432 (trust for `postgres`, as CI starts it) holds the sample table.
 
-const PG = { host: '127.0.0.1', port: 5432, user: 'postgres', database: 'test' };
+// the `postgres` database every cluster has; the sample table is dropped after
+const PG = { host: '127.0.0.1', port: 5432, user: 'postgres', database: 'postgres' };
 
 const reachable = (port: number) =>
   new Promise<boolean>((done) => {
