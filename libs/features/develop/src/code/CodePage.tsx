@@ -1,6 +1,6 @@
 import { codeCopy, codeGenCode, datasourceSelect, type Code } from '@smart/api-sdk';
 import { CrudPage, type CrudRowActionContext, type CrudToolbarContext, type Option } from '@smart/crud';
-import { Button, toast } from '@smart/ui';
+import { Button, useBusyAction } from '@smart/ui';
 import { Copy, Download, Eye, FileCode2 } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,21 +11,18 @@ import { downloadCode } from './download';
 /** 复制: a new config from the row's (`code/copy`: its module name gets `-copy`), then the list again. */
 function CopyButton({ row, page }: { row: Code; page: CrudRowActionContext }) {
   const { t } = useTranslation();
-  const [busy, setBusy] = useState(false);
-  const copy = async () => {
-    setBusy(true);
-    try {
-      await codeCopy({ id: row.id });
-      toast.success(t('develop.copied'));
-      page.reload();
-    } catch {
-      // the HTTP layer has shown the refusal
-    } finally {
-      setBusy(false);
-    }
-  };
+  const copy = useBusyAction(() => codeCopy({ id: row.id }), {
+    done: t('develop.copied'),
+    onDone: () => page.reload(),
+  });
   return (
-    <Button variant="link" size="xs" data-action="code-copy" disabled={busy} onClick={() => void copy()}>
+    <Button
+      variant="link"
+      size="xs"
+      data-action="code-copy"
+      disabled={copy.busy}
+      onClick={() => void copy.run()}
+    >
       <Copy aria-hidden />
       {t('develop.copy')}
     </Button>
@@ -39,27 +36,22 @@ function CopyButton({ row, page }: { row: Code; page: CrudRowActionContext }) {
  */
 function GenerateButton({ page }: { page: CrudToolbarContext }) {
   const { t } = useTranslation();
-  const [busy, setBusy] = useState(false);
   const ids = page.selectedIds;
-  const generate = async () => {
-    setBusy(true);
-    try {
+  const generate = useBusyAction(
+    async () => {
       const counts = await codeGenCode({ ids: ids.join(',') });
       await downloadCode(ids);
-      toast.success(t('develop.generated', { configs: counts.configs, files: counts.files }));
-    } catch {
-      // the HTTP layer has shown the refusal
-    } finally {
-      setBusy(false);
-    }
-  };
+      return counts;
+    },
+    { done: (counts) => t('develop.generated', { configs: counts.configs, files: counts.files }) },
+  );
   return (
     <Button
       variant="outline"
       data-action="code-generate"
-      disabled={busy || ids.length === 0}
+      disabled={generate.busy || ids.length === 0}
       title={ids.length === 0 ? t('develop.selectFirst') : undefined}
-      onClick={() => void generate()}
+      onClick={() => void generate.run()}
     >
       <FileCode2 aria-hidden />
       {t('develop.generate')}
