@@ -1,13 +1,16 @@
 import type { TriggerJobResult } from '@smart/api-sdk';
 import { Button, useBusyAction, useConfirm } from '@smart/ui';
-import { CalendarClock, Play } from 'lucide-react';
-import { useState } from 'react';
+import { ChartColumn, CalendarClock, Play } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { actionBySuffix, useCanAct } from '@smart/crud';
 import { listLink, type TaskKind } from '../automation-entities';
 import { RunResultDialog } from './RunResultDialog';
 import { ScheduleDialog, type ScheduledTask } from './ScheduleDialog';
+
+// the charts bring Recharts: their own chunk, loaded when an operator opens them
+const TaskTrendsDialog = lazy(() => import('./TaskTrendsDialog'));
 
 export interface TaskActionsProps {
   kind: TaskKind;
@@ -20,7 +23,7 @@ export interface TaskActionsProps {
 
 /**
  * The task row's "定时设置" and "立即执行", each to whoever holds the button the contract asks for it (x-entity.actions
- * of the task: its edit button, as both change the task).
+ * of the task: its edit button, as both change the task), and "运行统计" to whoever sees the row (a read).
  */
 export function TaskActions({ kind, task, onChanged, debounceMs }: TaskActionsProps) {
   const canAct = useCanAct(kind.entity);
@@ -37,6 +40,42 @@ export function TaskActions({ kind, task, onChanged, debounceMs }: TaskActionsPr
       ) : null}
       {allowed('TriggerJob') ? (
         <RunNowButton kind={kind} task={task} {...(onChanged ? { onChanged } : {})} />
+      ) : null}
+      <TrendsButton kind={kind} task={task} />
+    </>
+  );
+}
+
+/** "运行统计": the task's runs and actions per day, in a dialog (./TaskTrendsDialog.tsx). */
+export function TrendsButton({ kind, task }: Pick<TaskActionsProps, 'kind' | 'task'>) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  // mounted from the first opening on, so closing keeps the dialog's exit animation
+  const [loaded, setLoaded] = useState(false);
+  return (
+    <>
+      <Button
+        variant="link"
+        size="xs"
+        data-action="task-trends"
+        onClick={() => {
+          setLoaded(true);
+          setOpen(true);
+        }}
+      >
+        <ChartColumn aria-hidden />
+        {t('automation.trends.action')}
+      </Button>
+      {loaded ? (
+        <Suspense fallback={null}>
+          <TaskTrendsDialog
+            taskType={kind.name}
+            taskId={task.id}
+            taskName={task.taskName || task.id}
+            open={open}
+            onOpenChange={setOpen}
+          />
+        </Suspense>
       ) : null}
     </>
   );

@@ -18,6 +18,7 @@ const tasks = memoryBackend(dyCommEntity, [commentTask()]);
 let saves: UpdateCronRequest[] = [];
 let triggers: unknown[] = [];
 let triggerAnswer: TriggerJobResult;
+let trendQueries: URLSearchParams[] = [];
 
 setupMswServer(
   ...tasks.handlers,
@@ -40,6 +41,25 @@ setupMswServer(
       }),
     );
   }),
+  http.get('*/api/smart-desk/dashboard/task-trends', ({ request }) => {
+    const q = new URL(request.url).searchParams;
+    trendQueries.push(q);
+    const days = Number(q.get('days'));
+    return HttpResponse.json(
+      envelope({
+        from: '2026-11-01',
+        to: '2026-11-22',
+        days: Array.from({ length: days }, (_, i) => ({
+          date: `2026-11-${String(23 - days + i).padStart(2, '0')}`,
+          runs: i === days - 1 ? 4 : 1,
+          runsSucceeded: i === days - 1 ? 2 : 1,
+          runsFailed: i === days - 1 ? 1 : 0,
+          actions: 3,
+          actionsFailed: i === days - 1 ? 2 : 0,
+        })),
+      }),
+    );
+  }),
   http.post('*/api/smart-dyComm/dy_comm/triggerJob', async ({ request }) => {
     triggers.push(await request.json());
     return HttpResponse.json(envelope(triggerAnswer));
@@ -50,6 +70,7 @@ beforeEach(() => {
   tasks.reset();
   saves = [];
   triggers = [];
+  trendQueries = [];
   triggerAnswer = {
     taskId: '4001',
     triggerTime: '2026-11-22 10:31:00',
@@ -179,11 +200,39 @@ describe('run now on a task row', () => {
   });
 });
 
+describe('the statistics of a task row', () => {
+  it("shows the task's runs and actions of the last 14 days, and of another period when asked", async () => {
+    const user = userEvent.setup();
+    const row = await taskRow();
+    await user.click(within(row).getByRole('button', { name: /运行统计/ }));
+    const dialog = await screen.findByRole('dialog', { name: '运行统计 · 美妆评论' });
+    const totals = await within(dialog).findByText('运行次数');
+    const tiles = totals.closest('dl')!;
+    // 13 days of one run and a last day of 4; 3 actions a day; 2 failed actions on the last day
+    expect([...tiles.querySelectorAll('dd')].map((dd) => dd.textContent)).toEqual(['17', '1', '42', '2']);
+    expect(trendQueries.map((q) => Object.fromEntries(q))).toEqual([
+      { taskType: 'dy_comm', taskId: '4001', days: '14' },
+    ]);
+    // the charts' figures are also tables, for screen readers
+    expect(within(dialog).getByRole('table', { name: '每日运行' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('table', { name: '每日动作' })).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('combobox', { name: '统计范围' }));
+    await user.click(await screen.findByRole('option', { name: '近 7 天' }));
+    await waitFor(() =>
+      expect([...tiles.querySelectorAll('dd')].map((dd) => dd.textContent)).toEqual(['10', '1', '21', '2']),
+    );
+    expect(trendQueries.at(-1)?.get('days')).toBe('7');
+  });
+});
+
 describe('the task row actions and the permission the contract names', () => {
   it('are not offered to an operator without the task edit button (x-entity.actions)', async () => {
     await renderEntityPage('/dy/dy_comm', {}, (code) => code !== 'dy_comm_edit');
     const row = (await screen.findByText('美妆评论')).closest('tr')!;
     expect(within(row).queryByRole('button', { name: /定时设置/ })).not.toBeInTheDocument();
     expect(within(row).queryByRole('button', { name: /立即执行/ })).not.toBeInTheDocument();
+    // the statistics are a read: whoever sees the row may open them
+    expect(within(row).getByRole('button', { name: /运行统计/ })).toBeInTheDocument();
   });
 });

@@ -1,6 +1,7 @@
 /**
  * The home page's daily figures (`dashboard/trends`, openapi/paths/smart-desk/dashboard.yaml): runs started and
- * failed, actions done, compute power spent, orders placed and paid, per calendar day of the caller's tenant.
+ * failed, actions done, compute power spent, orders placed and paid, per calendar day of the caller's tenant; and one
+ * task definition's runs and actions per day (`dashboard/task-trends`), the charts of a task's row.
  *
  * Days are the server's local calendar days, as every DateTime of the contract; the columns hold UTC wall-clock
  * (src/db/columns.ts `ts`), so the day boundaries are computed here in local time and each row is put in its day by
@@ -15,8 +16,8 @@ import type { Db } from '../../../db/index';
 import { order, powerLogs } from '../../../db/schema';
 import type { TERMINAL } from '../../../engine/runs/apply-status';
 import { PowerChange } from '../../../engine/power/ledger';
-import { TASK_KINDS, TASK_TYPES } from '../../../engine/runs/task-kinds';
-import { ok } from '../../../util';
+import { TASK_KINDS, TASK_TYPES, type TaskType } from '../../../engine/runs/task-kinds';
+import { BizError, ok } from '../../../util';
 
 export const DEFAULT_DAYS = 14;
 
@@ -33,6 +34,15 @@ export interface DashboardDay {
   powerSpent: number;
   orders: number;
   paidAmount: number;
+}
+
+export interface TaskTrendDay {
+  date: string;
+  runs: number;
+  runsSucceeded: number;
+  runsFailed: number;
+  actions: number;
+  actionsFailed: number;
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -156,9 +166,75 @@ export function dashboardModule(db: Db) {
     return { from: out[0]!.date, to: out[out.length - 1]!.date, days: out };
   }
 
+  /** One task definition's runs per day: started, succeeded, failed, and the actions reported in them. */
+  async function taskTrends(
+    tenantId: string,
+    taskType: TaskType,
+    taskId: bigint,
+    days: number,
+    now = new Date(),
+  ) {
+    const k = TASK_KINDS[taskType];
+    const [task] = await db
+      .select({ id: k.tasks.id })
+      .from(k.tasks)
+      .where(and(eq(k.tasks.id, taskId), eq(k.tasks.tenantId, tenantId), eq(k.tasks.isDeleted, 0)));
+    if (!task) throw new BizError('任务不存在');
+    const bounds = dayBoundaries(days, now);
+    const g = k.groups;
+    // the run's link to its task is named per role (commId / browseId / publishId) but is one column of each table
+    const taskColumn = (g as unknown as Record<string, PgColumn>)[k.groupTaskKey]!;
+    const rows = await db
+      .select({
+        day: bucket(g.createTime, bounds),
+        runs: sql<number>`count(*)::int`,
+        succeeded: sql<number>`(count(*) filter (where ${eq(g.runStatus, 'SUCCESS')}))::int`,
+        failed: sql<number>`(count(*) filter (where ${inArray(g.runStatus, [...FAILED_STATES])}))::int`,
+        actions: sql<number>`coalesce(sum(${g.successCount}), 0)::int`,
+        actionsFailed: sql<number>`coalesce(sum(${g.failCount}), 0)::int`,
+      })
+      .from(g)
+      .where(
+        and(
+          eq(g.tenantId, tenantId),
+          eq(taskColumn, taskId),
+          eq(g.isDeleted, 0),
+          gte(g.createTime, bounds[0]!),
+          lt(g.createTime, bounds[bounds.length - 1]!),
+        ),
+      )
+      .groupBy(sql`1`);
+    const out: TaskTrendDay[] = bounds.slice(0, -1).map((b) => ({
+      date: localDate(b),
+      runs: 0,
+      runsSucceeded: 0,
+      runsFailed: 0,
+      actions: 0,
+      actionsFailed: 0,
+    }));
+    for (const r of rows) {
+      const d = out[Number(r.day) - 1];
+      if (d)
+        Object.assign(d, {
+          runs: Number(r.runs),
+          runsSucceeded: Number(r.succeeded),
+          runsFailed: Number(r.failed),
+          actions: Number(r.actions),
+          actionsFailed: Number(r.actionsFailed),
+        });
+    }
+    return { from: out[0]!.date, to: out[out.length - 1]!.date, days: out };
+  }
+
   return {
     trends,
+    taskTrends,
     handlers: {
+      async dashboardTaskTrends(req: FastifyRequest) {
+        const q = req.query as { taskType: TaskType; taskId: string; days?: number | string };
+        const days = q.days === undefined ? DEFAULT_DAYS : Number(q.days);
+        return ok(await taskTrends(caller(req).tenant_id, q.taskType, BigInt(q.taskId), days));
+      },
       async dashboardTrends(req: FastifyRequest) {
         const q = req.query as { days?: number | string };
         const days = q.days === undefined ? DEFAULT_DAYS : Number(q.days);

@@ -1,8 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dyCommLogGroup, order, powerLogs, sphBroweLogGroup, xhsPublishLogGroup } from '../../../db/schema';
+import {
+  dyComm,
+  dyCommLogGroup,
+  order,
+  powerLogs,
+  sphBroweLogGroup,
+  xhsPublish,
+  xhsPublishLogGroup,
+} from '../../../db/schema';
 import { backends, contractCall, login, startTestServer, type TestServer } from '../../../test/harness';
 import { nextId } from '../../../util';
-import { dayBoundaries, type DashboardDay } from './dashboard.module';
+import { dayBoundaries, type DashboardDay, type TaskTrendDay } from './dashboard.module';
 
 interface Trends {
   from: string;
@@ -11,6 +19,7 @@ interface Trends {
 }
 
 const T = '/api/smart-desk/dashboard/trends';
+const TT = '/api/smart-desk/dashboard/task-trends';
 const pad = (n: number) => String(n).padStart(2, '0');
 const ymd = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 
@@ -154,5 +163,109 @@ describe.each(backends)('dashboard trends on %s', (kind) => {
     }
     const res = await s.app.inject({ method: 'GET', url: T });
     expect(res.statusCode).toBe(401);
+  });
+
+  describe('of one task', () => {
+    const taskTrends = async (token: string, query: string) => {
+      const res = await call<{ from: string; to: string; days: TaskTrendDay[] }>(
+        'GET',
+        `${TT}?${query}`,
+        'dashboardTaskTrends',
+        token,
+      );
+      expect(res.status, res.body.msg).toBe(200);
+      return res.body.data;
+    };
+
+    it("counts the task's runs and their actions per local day, and nothing of other tasks", async () => {
+      const db = s.handle.db;
+      const [task, other] = [nextId(), nextId()];
+      await db.insert(dyComm).values([
+        { id: task, tenantId: '000000', taskName: '趋势任务' },
+        { id: other, tenantId: '000000', taskName: '别的任务' },
+      ]);
+      const run = (
+        commId: bigint,
+        createTime: Date,
+        runStatus: string,
+        successCount: number,
+        failCount = 0,
+      ) => ({
+        id: nextId(),
+        tenantId: '000000',
+        commId,
+        createTime,
+        runStatus,
+        successCount,
+        failCount,
+      });
+      await db
+        .insert(dyCommLogGroup)
+        .values([
+          run(task, todayStart, 'SUCCESS', 5, 1),
+          run(task, now, 'FAILED', 1, 4),
+          run(task, now, 'SKIPPED', 0),
+          run(task, yesterdayEnd, 'SUCCESS', 3),
+          run(task, longAgo, 'SUCCESS', 9),
+          { ...run(task, now, 'SUCCESS', 100), isDeleted: 1 },
+          run(other, now, 'SUCCESS', 50),
+        ]);
+      const t = await taskTrends(admin, `taskType=dy_comm&taskId=${task}&days=30`);
+      expect(t.days).toHaveLength(30);
+      expect(t.to).toBe(ymd(now));
+      const at = (d: Date) => t.days.find((x) => x.date === ymd(d));
+      expect(at(now)).toEqual({
+        date: ymd(now),
+        runs: 3,
+        runsSucceeded: 1,
+        runsFailed: 1,
+        actions: 6,
+        actionsFailed: 5,
+      });
+      expect(at(yesterdayEnd)).toMatchObject({ runs: 1, runsSucceeded: 1, actions: 3 });
+      expect(at(longAgo)).toMatchObject({ runs: 1, actions: 9 });
+      const sum = t.days.reduce((n, d) => n + d.runs, 0);
+      expect(sum).toBe(5);
+      // the default 14 days leave 20 days ago out
+      expect(
+        (await taskTrends(admin, `taskType=dy_comm&taskId=${task}`)).days.map((d) => d.date),
+      ).not.toContain(ymd(longAgo));
+    });
+
+    it('reads the runs of the kind named: a publish plan of Xiaohongshu', async () => {
+      const db = s.handle.db;
+      const plan = nextId();
+      await db.insert(xhsPublish).values({ id: plan, tenantId: '000000', taskName: '发布计划' });
+      await db
+        .insert(xhsPublishLogGroup)
+        .values({ id: nextId(), tenantId: '000000', publishId: plan, createTime: now, runStatus: 'TIMEOUT' });
+      const t = await taskTrends(admin, `taskType=xhs_publish&taskId=${plan}&days=7`);
+      expect(t.days.find((d) => d.date === ymd(now))).toMatchObject({ runs: 1, runsFailed: 1 });
+    });
+
+    it("refuses another tenant's task, an unknown one and bad parameters", async () => {
+      const db = s.handle.db;
+      const mine = nextId();
+      await db.insert(dyComm).values({ id: mine, tenantId: '000000', taskName: '平台任务' });
+      for (const [token, q] of [
+        [demo, `taskType=dy_comm&taskId=${mine}`],
+        [admin, `taskType=dy_browse&taskId=${mine}`],
+        [admin, 'taskType=dy_comm&taskId=1'],
+      ] as const) {
+        const res = await call('GET', `${TT}?${q}`, 'dashboardTaskTrends', token);
+        expect(res.status, q).toBe(400);
+        expect(res.body.msg).toBe('任务不存在');
+      }
+      for (const q of [
+        'taskType=dy_live&taskId=1',
+        'taskType=dy_comm',
+        'taskType=dy_comm&taskId=x',
+        `taskType=dy_comm&taskId=${mine}&days=5`,
+      ]) {
+        const res = await call('GET', `${TT}?${q}`, 'dashboardTaskTrends', admin);
+        expect(res.status, q).toBe(400);
+        expect(res.body.success).toBe(false);
+      }
+    });
   });
 });
