@@ -89,6 +89,8 @@ export default function TaskTrendsDialog({
   );
   const sum = (k: keyof TaskTrendDay) => rows.reduce((n, r) => n + Number(r[k]), 0);
   const number = (v: number) => v.toLocaleString(i18n.language === 'en' ? 'en-US' : 'zh-CN');
+  // a failure count is red only when there is one
+  const failures = (n: number) => (n > 0 ? 'text-destructive' : '');
   const label = (series: TrendSeries<Row>[]) => series.map((s) => ({ ...s, label: t(s.label) }));
 
   return (
@@ -132,7 +134,7 @@ export default function TaskTrendsDialog({
               <CountTile
                 label={t('automation.trends.runsFailed')}
                 value={sum('runsFailed')}
-                className="text-destructive"
+                className={failures(sum('runsFailed'))}
               />
               <CountTile
                 label={t('automation.trends.actions')}
@@ -142,7 +144,7 @@ export default function TaskTrendsDialog({
               <CountTile
                 label={t('automation.trends.actionsFailed')}
                 value={sum('actionsFailed')}
-                className="text-destructive"
+                className={failures(sum('actionsFailed'))}
               />
             </dl>
             <section data-testid="task-trend-runs">
