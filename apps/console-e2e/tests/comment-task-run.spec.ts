@@ -6,7 +6,8 @@ import { loginAsAdmin } from './login-helper';
 // The product's purpose, end to end against the reference server and its simulated Yingdao (ENGINE_SANDBOX, as
 // `npm start` has it): an operator creates a comment account and a comment task, imports its links and switches one
 // off, presses "run now", and watches the simulated robot run it — the run ends in success on the enabled links
-// only, its action logs appear, and the customer's compute power goes down by one per comment.
+// only, its action logs appear, the customer's compute power goes down by one per comment, and the task's statistics
+// count the run and its comments.
 
 test('a comment task created in the console runs on the simulated robot, logs its comments and spends power', async ({
   page,
@@ -76,4 +77,15 @@ test('a comment task created in the console runs on the simulated robot, logs it
   // One power per comment, each a row of the ledger.
   const powerAfter = (await api<{ power: number }>(request, token, 'GET', 'smart-user/info')).power;
   expect(powerBefore - powerAfter).toBe(2);
+
+  // The task's statistics: today one run, succeeded, with its two comments.
+  await page.goto('/dy/dy_comm');
+  await page
+    .getByRole('row', { name: new RegExp(task) })
+    .getByRole('button', { name: '运行统计' })
+    .click();
+  const stats = page.getByRole('dialog', { name: `运行统计 · ${task}` });
+  await expect(stats.locator('[data-slot="task-trend-totals"] dd')).toHaveText(['1', '0', '2', '0']);
+  const runsTable = stats.getByRole('table', { name: '每日运行' });
+  await expect(runsTable.getByRole('row').last()).toContainText('1');
 });
