@@ -200,7 +200,7 @@ export const browseColumns = () => ({
   powerPerRun: integer('power_per_run').notNull().default(0),
 });
 
-/** The columns of patterns.yaml `CommFields` (13). */
+/** The columns of patterns.yaml `CommFields` (14). */
 export const commColumns = () => ({
   sourceMode: integer('source_mode').notNull().default(1),
   commentMode: integer('comment_mode').notNull().default(1),
@@ -215,6 +215,7 @@ export const commColumns = () => ({
   minLikeCount: integer('min_like_count').notNull().default(0),
   dedupeDays: integer('dedupe_days').notNull().default(0),
   powerPerComment: integer('power_per_comment').notNull().default(0),
+  maxConsecutiveFail: integer('max_consecutive_fail').notNull().default(3),
 });
 
 /** The columns of patterns.yaml `CommLogFields` (22). */

@@ -1,12 +1,16 @@
 // A Douyin comment task run end to end on the server's own sandboxes (src/engine/README.md): triggerJob starts one
 // Yingdao job per unit, the simulated robot pulls its targets, asks for AI comments (power charged per comment),
 // pushes its action logs, and Yingdao's callback ends the run. Also the refusals: no power, no units, a disabled
-// task, a bad run token, and a robot that hits a captcha.
+// task, a bad run token, a robot that hits a captcha, and the task's stop after failed comments in a row.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dyCommLog, dyCommLogGroup, dyCommUrl, powerLogs, user } from '../db/schema';
 import { backends, contractCall, login, startSandboxedServer, type TestServer } from '../test/harness';
 import { until } from '../test/until';
+import { nextId } from '../util';
+import { failureStreak } from './robot-api/failure-streak';
+import type { RunContext } from './robot-api/run-context';
+import { TASK_KINDS, type CommentKind } from './runs/task-kinds';
 
 interface Run {
   runId: string;
@@ -36,7 +40,13 @@ describe.each(backends)('engine runs on %s', (kind) => {
   const power = async () =>
     (await db().select({ p: user.power }).from(user).where(eq(user.id, adminId)))[0]!.p;
 
-  async function task(opts: { robot: string; urls?: number; perRun?: number; status?: number }) {
+  async function task(opts: {
+    robot: string;
+    urls?: number;
+    perRun?: number;
+    status?: number;
+    maxConsecutiveFail?: number;
+  }) {
     const arr = await call<{ id: string }>('POST', `${C}/dy_comm_arr/submit`, 'dyCommArrSubmit', admin, {
       arrName: `单元-${opts.robot}`,
       robotAccount: opts.robot,
@@ -57,6 +67,7 @@ describe.each(backends)('engine runs on %s', (kind) => {
       commentsPerRun: opts.perRun ?? 3,
       powerPerComment: 1,
       ...(opts.status !== undefined ? { status: opts.status } : {}),
+      ...(opts.maxConsecutiveFail !== undefined ? { maxConsecutiveFail: opts.maxConsecutiveFail } : {}),
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const { dyComm } = await import('../db/schema');
@@ -161,6 +172,75 @@ describe.each(backends)('engine runs on %s', (kind) => {
     expect(g.runStatus).toBe('FAILED');
     expect(g.errorMsg).toContain('滑块');
     expect(g.successCount).toBe(2);
+  });
+
+  it("stops a run after the task's failed comments in a row, and not when the task sets no limit", async () => {
+    await setPower(20);
+    const limited = await task({ robot: 'sim-failing@sandbox', urls: 6, perRun: 6 });
+    const { dyComm } = await import('../db/schema');
+    // the contract's default: 3 (patterns.yaml CommFields maxConsecutiveFail)
+    const [row] = await db().select().from(dyComm).where(eq(dyComm.id, limited));
+    expect(row!.maxConsecutiveFail).toBe(3);
+    const run = (await trigger(limited)).body.data.runs[0]!;
+    const g = await until(
+      () => group(run.runId),
+      (r) => r.runStatus === 'FAILED',
+    );
+    expect(g.errorMsg).toBe('风控限制：连续失败 3 次，本次运行停止');
+    expect([g.successCount, g.failCount]).toEqual([0, 3]);
+    const logs = await db()
+      .select()
+      .from(dyCommLog)
+      .where(eq(dyCommLog.groupId, BigInt(run.runId)));
+    expect(logs.map((l) => l.result)).toEqual([0, 0, 0]);
+    expect(new Set(logs.map((l) => l.failReason))).toEqual(new Set(['评论发送失败: 账号被限制评论']));
+
+    const unlimited = await task({ robot: 'sim-failing@sandbox', urls: 6, perRun: 6, maxConsecutiveFail: 0 });
+    const free = (await trigger(unlimited)).body.data.runs[0]!;
+    const all = await until(
+      () => group(free.runId),
+      (r) => r.runStatus === 'SUCCESS' || r.runStatus === 'FAILED',
+    );
+    expect([all.runStatus, all.successCount, all.failCount]).toEqual(['SUCCESS', 0, 6]);
+  });
+
+  it('refuses more comment texts to a run whose reported actions end in the limit of failures', async () => {
+    const id = await task({ robot: 'sim-02@sandbox', maxConsecutiveFail: 2 });
+    const { dyComm } = await import('../db/schema');
+    const [taskRow] = await db().select().from(dyComm).where(eq(dyComm.id, id));
+    const groupId = nextId();
+    await db()
+      .insert(dyCommLogGroup)
+      .values({ id: groupId, tenantId: '000000', commId: id, runStatus: 'RUNNING' });
+    const k = TASK_KINDS.dy_comm as CommentKind;
+    const ctx = {
+      k,
+      tenantId: '000000',
+      groupId,
+      task: taskRow,
+      group: {},
+      payer: null,
+    } as unknown as RunContext;
+    const log = (result: number, at: number) =>
+      db()
+        .insert(dyCommLog)
+        .values({ id: nextId(), tenantId: '000000', groupId, commId: id, result, createTime: new Date(at) });
+    const t0 = Date.now() - 60_000;
+    expect(await failureStreak(db(), ctx, k)).toBeUndefined();
+    await log(0, t0);
+    expect(await failureStreak(db(), ctx, k)).toBeUndefined();
+    await log(1, t0 + 1000);
+    await log(0, t0 + 2000);
+    // one failure after a success: not yet two in a row
+    expect(await failureStreak(db(), ctx, k)).toBeUndefined();
+    await log(0, t0 + 3000);
+    expect(await failureStreak(db(), ctx, k)).toBe('连续失败 2 次，本次运行停止');
+    // another run of the task starts afresh
+    expect(await failureStreak(db(), { ...ctx, groupId: nextId() }, k)).toBeUndefined();
+    // a task without the limit never stops
+    expect(
+      await failureStreak(db(), { ...ctx, task: { ...taskRow!, maxConsecutiveFail: 0 } }, k),
+    ).toBeUndefined();
   });
 
   it('refuses a disabled task, a task without units, and bad run tokens', async () => {

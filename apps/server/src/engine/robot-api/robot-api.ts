@@ -9,6 +9,7 @@ import { BizError, ok } from '../../util';
 import { changePower, PowerChange, powerOf } from '../power/ledger';
 import type { CommentKind } from '../runs/task-kinds';
 import { storeActions, type RunAction } from './actions';
+import { failureStreak } from './failure-streak';
 import { runContext, usableBy, type RunContext } from './run-context';
 import {
   commentRun,
@@ -188,6 +189,11 @@ export function robotApiHandlers(db: Db, writeComment: CommentWriter) {
       const ctx = await runContext(db, req);
       if (ctx.k.kind !== 'comment') throw new BizError('该任务不发表评论');
       const body = req.body as CommentAsk;
+      const streak = await failureStreak(db, ctx, ctx.k);
+      if (streak) {
+        await noteLimit(db, ctx, streak);
+        return ok({ content: '', source: 0, powerCost: 0, limitReason: streak });
+      }
       const strategy = await strategyOf(db, ctx);
       if (!strategy) return ok(await commentText(ctx, ctx.k, body, undefined));
       // the strategy's window, cool-down and caps; the comment counted before its text, given back without one

@@ -8,6 +8,7 @@ import type { Db } from '../../db/index';
 import { ITEM, publishTarget } from '../runs/publish-items';
 import type { CommentKind, PublishKind } from '../runs/task-kinds';
 import { noteLimit, planLimit, recentlyCommented, type Strategy } from './control-strategy';
+import { failureLimit } from './failure-streak';
 import { usableBy, type RunContext } from './run-context';
 
 export const MAX_TARGETS = 1000;
@@ -27,6 +28,8 @@ export interface RunSettings {
   maxIntervalSec: number;
   likeBeforeComment: 0 | 1;
   needComment: boolean;
+  /** Failed actions in a row that end the run (./failure-streak.ts); comment tasks only. */
+  maxConsecutiveFail?: number;
   limitReason?: string;
 }
 
@@ -122,6 +125,7 @@ export async function commentRun(
     maxIntervalSec: Number(t.maxIntervalSec ?? 0),
     likeBeforeComment: Number(t.likeBeforeComment ?? 0) === 1 ? 1 : 0,
     needComment: true,
+    maxConsecutiveFail: failureLimit(t),
   };
   if (s) {
     const { left, reason } = await planLimit(db, ctx, s);

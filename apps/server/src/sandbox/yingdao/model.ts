@@ -64,8 +64,11 @@ export function fixtureUuid(name: string): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20, 32)}`;
 }
 
-/** ok: every action succeeds; partial: some fail or are skipped; captcha: a slider check after two actions. */
-export type RobotScenario = 'ok' | 'partial' | 'captcha' | 'offline';
+/**
+ * ok: every action succeeds; partial: some fail or are skipped; failing: every comment is refused by the platform
+ * (the task's stop-after-failures limit ends its runs); captcha: a slider check after two actions.
+ */
+export type RobotScenario = 'ok' | 'partial' | 'failing' | 'captcha' | 'offline';
 
 export interface SimRobot {
   robotClientUuid: string;
@@ -98,6 +101,7 @@ const ROBOTS: readonly [string, RobotScenario, string, number][] = [
   ['sim-partial@sandbox', 'partial', '部分动作失败或跳过', 1],
   ['sim-captcha@sandbox', 'captcha', '执行两个动作后出现滑块验证,任务失败', 1],
   ['sim-offline@sandbox', 'offline', '离线,任务等待超时后失败', 1],
+  ['sim-failing@sandbox', 'failing', '评论全部发送失败(账号被限制评论)', 1],
 ];
 
 export function createRobots(): SimRobot[] {

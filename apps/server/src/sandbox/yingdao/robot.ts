@@ -22,6 +22,8 @@ interface Settings {
   maxIntervalSec: number;
   likeBeforeComment: number;
   needComment: boolean;
+  /** Failed actions in a row that end the run (RunSettings.maxConsecutiveFail); 0: no such limit. */
+  maxConsecutiveFail: number;
 }
 
 interface ActionRow {
@@ -50,6 +52,8 @@ interface Reply {
 const MAX_COMMENT_FAILURES = 3;
 const CAPTCHA_AFTER = 2;
 const PARTIAL_FAILS = ['评论被折叠', '作品已删除', '评论发送失败: 网络异常'];
+/** Why every comment of the failing robot is not posted (a platform account under restriction). */
+const FAILING_REASON = '评论发送失败: 账号被限制评论';
 
 /** Resolves after `ms`, or at once when `signal` fires (a stop request wakes the robot). */
 export function pause(ms: number, signal: AbortSignal): Promise<void> {
@@ -104,6 +108,8 @@ function readSettings(v: unknown): Settings | undefined {
     maxIntervalSec: max,
     likeBeforeComment: s.likeBeforeComment === 1 ? 1 : 0,
     needComment: s.needComment === true,
+    maxConsecutiveFail:
+      typeof s.maxConsecutiveFail === 'number' ? Math.max(0, Math.floor(s.maxConsecutiveFail)) : 0,
   };
 }
 
@@ -160,6 +166,8 @@ export async function runRobot(job: SimJob, o: ResolvedOptions): Promise<RobotOu
 
   const scenario = job.robot?.scenario ?? 'ok';
   let failures = 0;
+  // failed actions in a row (a skip neither breaks nor extends it), against the task's risk limit
+  let streak = 0;
   let stopReason: { status: 'error' | 'stopped'; remark: string } | undefined;
   // the control strategy refused a comment (run/comment limitReason): the item skipped, the run ends here
   let limited: string | undefined;
@@ -180,7 +188,13 @@ export async function runRobot(job: SimJob, o: ResolvedOptions): Promise<RobotOu
     if (row.result === 1) counts.success++;
     else if (row.result === 2) counts.skip++;
     else counts.fail++;
+    if (row.result === 0) streak++;
+    else if (row.result === 1) streak = 0;
     if (pending.length >= o.logBatchSize) await flush();
+    if (settings.maxConsecutiveFail > 0 && streak >= settings.maxConsecutiveFail) {
+      stopReason = { status: 'error', remark: `风控限制：连续失败 ${streak} 次，本次运行停止` };
+      break;
+    }
     if (failures >= MAX_COMMENT_FAILURES) {
       stopReason = {
         status: 'error',
@@ -248,6 +262,7 @@ export async function runRobot(job: SimJob, o: ResolvedOptions): Promise<RobotOu
       failures = 0;
       row.content = content;
       if (typeof c.data.source === 'number') row.commentSource = c.data.source;
+      if (scenario === 'failing') return { ...row, result: 0, failReason: FAILING_REASON };
     }
     if (scenario === 'partial' && n % 3 === 0) {
       return { ...row, result: 0, failReason: PARTIAL_FAILS[(n / 3 - 1) % PARTIAL_FAILS.length]! };

@@ -1,0 +1,2 @@
+ALTER TABLE "smart_dy_comm" ADD COLUMN "max_consecutive_fail" integer DEFAULT 3 NOT NULL;--> statement-breakpoint
+ALTER TABLE "smart_xsh_comm" ADD COLUMN "max_consecutive_fail" integer DEFAULT 3 NOT NULL;
