@@ -161,7 +161,7 @@ describe.each(backends)('engine runs on %s', (kind) => {
     expect(ended.reduce((n, g) => n + g.powerCost, 0)).toBe(3);
   });
 
-  it('ends a run as FAILED when the robot meets a captcha', async () => {
+  it('ends a run as FAILED when the robot meets a captcha, and keeps its unit out until verified', async () => {
     await setPower(10);
     const id = await task({ robot: 'sim-captcha@sandbox', urls: 5, perRun: 5 });
     const run = (await trigger(id)).body.data.runs[0]!;
@@ -172,6 +172,27 @@ describe.each(backends)('engine runs on %s', (kind) => {
     expect(g.runStatus).toBe('FAILED');
     expect(g.errorMsg).toContain('滑块');
     expect(g.successCount).toBe(2);
+    // the account needs the check passed by hand: its unit is kept out of runs until an operator sets it back
+    const { dyCommArr } = await import('../db/schema');
+    const unit = async () =>
+      (
+        await db()
+          .select()
+          .from(dyCommArr)
+          .where(eq(dyCommArr.id, BigInt(run.arrId)))
+      )[0]!;
+    expect((await unit()).loginStatus).toBe(2);
+    expect((await unit()).loginCheckTime).not.toBeNull();
+    const again = (await trigger(id)).body.data.runs[0]!;
+    expect([again.runStatus, again.errorMsg]).toEqual(['SKIPPED', '执行账号需要验证']);
+    const fixed = await call('POST', `${C}/dy_comm_arr/submit`, 'dyCommArrSubmit', admin, {
+      id: run.arrId,
+      arrName: (await unit()).arrName,
+      robotAccount: 'sim-captcha@sandbox',
+      loginStatus: 1,
+    });
+    expect(fixed.status, JSON.stringify(fixed.body)).toBe(200);
+    expect((await trigger(id)).body.data.runs[0]!.runStatus).toBe('WAITING');
   });
 
   it("stops a run after the task's failed comments in a row, and not when the task sets no limit", async () => {

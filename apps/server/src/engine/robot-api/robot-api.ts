@@ -223,7 +223,13 @@ export function robotApiHandlers(db: Db, writeComment: CommentWriter) {
 
     async robotRunFinish(req: FastifyRequest) {
       const ctx = await runContext(db, req, { late: true });
-      const b = req.body as { successCount: number; failCount: number; skipCount: number; message?: string };
+      const b = req.body as {
+        successCount: number;
+        failCount: number;
+        skipCount: number;
+        message?: string;
+        verification?: boolean;
+      };
       const g = ctx.k.groups;
       // the logs are the record; the robot's counts only fill a run that sent none
       await db
@@ -241,6 +247,16 @@ export function robotApiHandlers(db: Db, writeComment: CommentWriter) {
           updateTime: new Date(),
         })
         .where(eq(g.id, ctx.groupId));
+      // a captcha or slider check: the unit waits for an operator (patterns.yaml LoginStatus 2; runs/trigger.ts skips it)
+      const arrId = ctx.group.arrId;
+      if (b.verification === true && arrId) {
+        const u = ctx.k.units;
+        const now = new Date();
+        await db
+          .update(u)
+          .set({ loginStatus: 2, loginCheckTime: now, updateTime: now })
+          .where(and(eq(u.id, arrId), eq(u.tenantId, ctx.tenantId)));
+      }
       return ok({});
     },
   };

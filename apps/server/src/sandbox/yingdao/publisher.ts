@@ -79,6 +79,14 @@ export async function publishItems(call: RobotCall, targets: unknown, job: SimJo
       if (step === 'submit' && scenario === 'captcha') {
         await report({ ...base, result: 0, failReason: '出现滑块验证' });
         failed++;
+        // the account needs the check passed by hand: said with the counts, as the action robot does
+        await call('POST', '/api/smart-robot/run/finish', {
+          successCount: published,
+          failCount: failed,
+          skipCount: 0,
+          message: '出现滑块验证',
+          verification: true,
+        });
         return {
           status: 'error' as const,
           remark: '出现滑块验证',

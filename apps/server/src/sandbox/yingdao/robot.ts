@@ -220,6 +220,8 @@ export async function runRobot(job: SimJob, o: ResolvedOptions): Promise<RobotOu
     failCount: counts.fail,
     skipCount: counts.skip,
     message,
+    // the slider check is the account's: the engine keeps the unit out of runs until an operator has passed it
+    ...(scenario === 'captcha' ? { verification: true } : {}),
   });
   if (stopReason) return end('error', stopReason.remark, message);
   return end('finish', fin.ok ? '' : `结果上报失败: ${fin.msg}`, message);

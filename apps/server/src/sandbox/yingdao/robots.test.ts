@@ -151,6 +151,24 @@ describe('simulated robots', () => {
     expect(finishOf(t, 'rt-partial')[0]).toMatchObject({ successCount: 5, failCount: 3, skipCount: 2 });
   });
 
+  it("the failing robot ends the run after the settings' failures in a row, and goes on without a limit", async () => {
+    const t = await harness();
+    const limited = await start(t, 'sim-failing@sandbox', 'rt-failing', {
+      settings: { ...settings(8), maxConsecutiveFail: 3 },
+    });
+    const job = await t.sandbox.waitFor(limited, (j) => j.status === 'error' && j.callback.delivered);
+    expect(job.remark).toBe('风控限制：连续失败 3 次，本次运行停止');
+    const rows = loggedActions(t, 'rt-failing');
+    expect(rows.map((r) => [r.result, r.failReason])).toEqual(
+      Array(3).fill([0, '评论发送失败: 账号被限制评论']),
+    );
+    expect(finishOf(t, 'rt-failing')[0]).toMatchObject({ successCount: 0, failCount: 3, skipCount: 0 });
+
+    const free = await start(t, 'sim-failing@sandbox', 'rt-free', { settings: settings(5) });
+    await t.sandbox.waitForStatus(free, 'finish');
+    expect(loggedActions(t, 'rt-free').map((r) => r.result)).toEqual([0, 0, 0, 0, 0]);
+  });
+
   it('the captcha robot stops with an error after two actions', async () => {
     const t = await harness();
     const jobUuid = await start(t, 'sim-captcha@sandbox', 'rt-captcha', { settings: settings(8) });
@@ -158,7 +176,7 @@ describe('simulated robots', () => {
     expect(job.remark).toBe('出现滑块验证');
     expect(loggedActions(t, 'rt-captcha')).toHaveLength(2);
     expect(finishOf(t, 'rt-captcha')).toEqual([
-      { successCount: 2, failCount: 0, skipCount: 0, message: '出现滑块验证' },
+      { successCount: 2, failCount: 0, skipCount: 0, message: '出现滑块验证', verification: true },
     ]);
     expect(job.screenshotUrl).toBe(`${t.yingdaoUrl}/screenshot/${jobUuid}.svg`);
     const shot = await fetch(job.screenshotUrl);
