@@ -23,6 +23,7 @@ export interface FakeRun {
     maxIntervalSec: number;
     likeBeforeComment?: 0 | 1;
     needComment: boolean;
+    maxConsecutiveFail?: number;
   };
   targets: RunTarget[];
   /** Comment calls answering 400 with `commentFailMsg` (all of them when true). */
