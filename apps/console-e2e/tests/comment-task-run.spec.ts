@@ -1,18 +1,19 @@
 import { expect, test } from '@playwright/test';
 import { api, tokenFor } from './api-helper';
 import { addRow, choose, runNow } from './crud-helper';
+import { downloadOf, templateWorkbook } from './excel-helper';
 import { loginAsAdmin } from './login-helper';
 
 // The product's purpose, end to end against the reference server and its simulated Yingdao (ENGINE_SANDBOX, as
 // `npm start` has it): an operator creates a comment account and a comment task, imports its links and switches one
-// off, presses "run now", and watches the simulated robot run it — the run ends in success on the enabled links
+// off, adds more from an Excel sheet, presses "run now", and watches the simulated robot run it — the run ends in success on the enabled links
 // only, its action logs appear, the customer's compute power goes down by one per comment, and the task's statistics
 // count the run and its comments.
 
 test('a comment task created in the console runs on the simulated robot, logs its comments and spends power', async ({
   page,
   request,
-}) => {
+}, testInfo) => {
   // a whole flow of six pages and a robot run: 30 s alone, past the default minute on a loaded machine
   test.slow();
   const stamp = Date.now() % 100_000_000;
@@ -49,8 +50,33 @@ test('a comment task created in the console runs on the simulated robot, logs it
     .getByLabel('链接（每行一个）')
     .fill([link(1), link(2), link(1), 'not a link', link(3)].join('\n'));
   await importing.getByRole('button', { name: '导入 4 行' }).click();
-  await expect(importing.getByText('第 3 行：', { exact: false })).toBeVisible();
+  // the refused line is named by its line of the paste
+  await expect(importing.getByText('第 4 行（not a link）：', { exact: false })).toBeVisible();
   await expect(importing.locator('[data-slot="import-summary"] dd').first()).toHaveText('3');
+  await importing.getByRole('button', { name: '完成' }).click();
+
+  // More links from an Excel sheet filled in from the template: a new one with its sort, and a repeat.
+  await page.getByRole('button', { name: '导入' }).click();
+  await importing.getByRole('combobox', { name: '评论任务' }).click();
+  await page.getByRole('option', { name: task, exact: true }).click();
+  await importing.getByRole('tab', { name: 'Excel 文件' }).click();
+  const template = await downloadOf(
+    page,
+    importing.getByRole('button', { name: '下载模板' }),
+    '链接导入模板.xlsx',
+  );
+  const book = await templateWorkbook(template);
+  const sheet = book.worksheets[0]!;
+  expect(sheet.getRow(1).values).toEqual([undefined, '链接', '排序']);
+  sheet.spliceRows(2, sheet.rowCount);
+  sheet.addRow([link(4), 9]);
+  sheet.addRow([link(1), null]);
+  const file = testInfo.outputPath('links.xlsx');
+  await book.xlsx.writeFile(file);
+  await importing.getByLabel('Excel 文件（.xlsx）').setInputFiles(file);
+  await expect(importing.getByText('已读取「links.xlsx」：2 行可导入')).toBeVisible();
+  await importing.getByRole('button', { name: '导入 2 行' }).click();
+  await expect(importing.locator('[data-slot="import-summary"] dd')).toHaveText(['1', '1', '0']);
   await importing.getByRole('button', { name: '完成' }).click();
   const off = page.getByRole('switch', { name: `启用 ${link(3)}` });
   await expect(off).toBeChecked();

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { RunStatus } from '@smart/api-sdk';
 import { CRON_PRESETS } from './cron/presets';
 import { feature } from './index';
+import type { SheetProblemCode } from './pool/excel-rows';
 import { POOL_KINDS } from './pool/pool-entities';
 
 const POOL_TEXTS = [...new Set(Object.values(POOL_KINDS).map((k) => k.text))];
@@ -21,6 +22,10 @@ const TEMPLATE_VALUES: Record<string, readonly string[]> = {
   'automation.pool.useStatus.${s}': ['0', '1', '2', '3'],
   'automation.pool.${kind.text}': POOL_TEXTS,
   'automation.pool.${kind.text}Help': POOL_TEXTS,
+  // ImportDialog.tsx: the Excel side's heading and help of the pool's text, and why a sheet row is not sent
+  'automation.pool.heading.${kind.text}': POOL_TEXTS,
+  'automation.pool.${kind.text}SheetHelp': POOL_TEXTS,
+  'automation.pool.sheetProblem.${p.code}': ['sort', 'long'] satisfies SheetProblemCode[],
   // PublishStatusBadge.tsx: the publish_status values, before their dictionary loads
   'automation.publishStatus.${String(status)}': ['0', '1', '2', '3', '4', '5'],
 };

@@ -74,6 +74,27 @@ const en: AutomationCatalogue = {
       close: 'Close',
     },
     pool: {
+      errorLine: 'Line {{row}} ({{text}}): {{reason}}',
+      errorSheetRow: 'Sheet row {{row}} ({{text}}): {{reason}}',
+      fromPaste: 'Paste',
+      fromExcel: 'Excel file',
+      template: 'Download template',
+      templateFile: '{{what}} import template.xlsx',
+      file: 'Excel file (.xlsx)',
+      urlSheetHelp:
+        'Reads the first sheet: the first row holds the headings; a "URL" column is required, a "Sort" column optional; a repeated link is imported once.',
+      keywordSheetHelp:
+        'Reads the first sheet: the first row holds the headings; a "Keyword" column is required; a repeated keyword is imported once (regardless of case).',
+      sort: 'Sort',
+      sheetRead: 'Read "{{name}}": {{count}} rows to import',
+      sheetRow: 'Sheet row {{row}} ({{text}}): {{reason}}',
+      noHeader: 'The first row of the sheet has no "{{heading}}" column; please use the import template',
+      unreadable: 'This file cannot be read; please choose an Excel file in .xlsx format',
+      heading: { url: 'URL', keyword: 'Keyword' },
+      sheetProblem: {
+        sort: 'The sort must be a whole number from 0 to 999999',
+        long: 'Longer than {{max}} characters',
+      },
       url: 'links',
       keyword: 'keywords',
       import: 'Import',

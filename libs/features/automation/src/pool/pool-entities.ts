@@ -17,8 +17,8 @@ import { dyCommUrlEntity, xshCommKeywordEntity, xshCommUrlEntity } from '@smart/
 import type { EntityManifestData } from '@smart/api-sdk/manifest';
 import type { PoolEntityName } from '../names';
 
-/** One pasted line as an import row of the pool (`commId` '' = every comment task of the owner). */
-export type ImportRow = { commId: string } & ({ url: string } | { keyword: string });
+/** One pasted line or sheet row as an import row of the pool (`commId` '' = every comment task of the owner). */
+export type ImportRow = { commId: string } & ({ url: string } | { keyword: string }) & { sort?: number };
 
 export interface PoolKind {
   name: PoolEntityName;
@@ -27,6 +27,8 @@ export interface PoolKind {
   text: 'url' | 'keyword';
   /** Longest line the contract accepts (CommUrlImportRow.url, XshCommKeywordImportRow.keyword). */
   maxLength: number;
+  /** What the Excel template's example row holds. */
+  example: string;
   enable: { op: string; call: (body: EnableRequest, options?: RequestOptions) => Promise<unknown> };
   import: {
     op: string;
@@ -53,6 +55,7 @@ export const POOL_KINDS: Readonly<Record<PoolEntityName, PoolKind>> = {
     entity: dyCommUrlEntity,
     text: 'url',
     maxLength: 512,
+    example: 'https://www.douyin.com/video/7280854932640000001',
     enable: { op: 'dyCommUrlEnable', call: dyCommUrlEnable },
     import: { op: 'dyCommUrlImport', call: rowsCall(dyCommUrlImport) },
   },
@@ -61,6 +64,7 @@ export const POOL_KINDS: Readonly<Record<PoolEntityName, PoolKind>> = {
     entity: xshCommUrlEntity,
     text: 'url',
     maxLength: 512,
+    example: 'https://www.xiaohongshu.com/explore/64f0a1b2000000001e03c4d5',
     enable: { op: 'xshCommUrlEnable', call: xshCommUrlEnable },
     import: { op: 'xshCommUrlImport', call: rowsCall(xshCommUrlImport) },
     empty: { op: 'xshCommUrlEmptyDelete', call: xshCommUrlEmptyDelete },
@@ -70,24 +74,46 @@ export const POOL_KINDS: Readonly<Record<PoolEntityName, PoolKind>> = {
     entity: xshCommKeywordEntity,
     text: 'keyword',
     maxLength: 64,
+    example: '露营装备',
     enable: { op: 'xshCommKeywordEnable', call: xshCommKeywordEnable },
     import: { op: 'xshCommKeywordImport', call: rowsCall(xshCommKeywordImport) },
   },
 };
 
 /**
+ * An import row and where the operator has it: its line of the pasted text or its row of the sheet (1-based), and
+ * its text, so a row the server refuses (ImportError.row: its position in the request) is named as they see it.
+ */
+export interface SourcedRow {
+  row: ImportRow;
+  line: number;
+  text: string;
+}
+
+/** What makes two lines the same row of the pool: the link as written, a keyword regardless of case. */
+export const rowKey = (kind: PoolKind, text: string) => (kind.text === 'keyword' ? text.toLowerCase() : text);
+
+/** One import row of the pool holding `text`. */
+export const poolRow = (kind: PoolKind, text: string, commId: string): ImportRow =>
+  kind.text === 'url' ? { url: text, commId } : { keyword: text, commId };
+
+/**
  * The pasted text as import rows: one per non-empty line, trimmed, repeats of an earlier line dropped (the server
  * would count them as duplicates anyway; dropping them keeps the counts about the pool, not the paste).
  */
-export function linesToRows(kind: PoolKind, text: string, commId: string): ImportRow[] {
+export function pasteRows(kind: PoolKind, text: string, commId: string): SourcedRow[] {
   const seen = new Set<string>();
-  const rows: ImportRow[] = [];
-  for (const raw of text.split(/\r?\n/)) {
+  const rows: SourcedRow[] = [];
+  text.split(/\r?\n/).forEach((raw, i) => {
     const line = raw.trim();
-    const key = kind.text === 'keyword' ? line.toLowerCase() : line;
-    if (!line || seen.has(key)) continue;
+    const key = rowKey(kind, line);
+    if (!line || seen.has(key)) return;
     seen.add(key);
-    rows.push(kind.text === 'url' ? { url: line, commId } : { keyword: line, commId });
-  }
+    rows.push({ row: poolRow(kind, line, commId), line: i + 1, text: line });
+  });
   return rows;
 }
+
+/** The pasted text as the import body (./pasteRows without the lines). */
+export const linesToRows = (kind: PoolKind, text: string, commId: string): ImportRow[] =>
+  pasteRows(kind, text, commId).map((r) => r.row);

@@ -4,6 +4,7 @@
 import type { EnableRequest, ImportResult } from '@smart/api-sdk';
 import { xshCommEntity, xshCommUrlEntity } from '@smart/api-sdk/entities';
 import { envelope } from '@smart/api-sdk/mocks';
+import { toXlsx } from '@smart/ui';
 import { memoryBackend } from '@smart/crud/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -85,7 +86,8 @@ describe('the link pool page', () => {
     const listed = links.calls.list.length;
     await user.click(within(dialog).getByRole('button', { name: '导入 2 行' }));
 
-    expect(await within(dialog).findByText('第 2 行：链接格式不正确')).toBeInTheDocument();
+    // the refused row is named by its line of the paste (the empty line counts) and its text
+    expect(await within(dialog).findByText('第 3 行（not a link）：链接格式不正确')).toBeInTheDocument();
     expect(imports).toEqual([
       [
         { url: 'https://www.xiaohongshu.com/explore/ccc', commId: '4101' },
@@ -98,6 +100,70 @@ describe('the link pool page', () => {
     await waitFor(() => expect(links.calls.list.length).toBe(listed + 1));
     await user.click(within(dialog).getByRole('button', { name: '完成' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('imports the rows of an Excel sheet with their sort, naming refused rows by their row of the sheet', async () => {
+    const user = userEvent.setup();
+    await renderEntityPage('/xhs/xsh_comm_url');
+    await linkRow('https://www.xiaohongshu.com/explore/aaa');
+    await user.click(screen.getByRole('button', { name: '导入' }));
+    const dialog = await screen.findByRole('dialog', { name: '导入链接' });
+    await user.click(within(dialog).getByRole('tab', { name: 'Excel 文件' }));
+    const sheet = await toXlsx(
+      [
+        { url: 'https://www.xiaohongshu.com/explore/ddd', sort: 5 },
+        { url: 'not a link', sort: null },
+        { url: 'https://www.xiaohongshu.com/explore/eee', sort: 1.5 },
+      ],
+      [
+        { id: 'url', label: '链接', value: (r: { url: string }) => r.url },
+        { id: 'sort', label: '排序', value: (r: { sort: number | null }) => r.sort },
+      ],
+    );
+    await user.upload(
+      within(dialog).getByLabelText('Excel 文件（.xlsx）'),
+      new File([sheet], '链接.xlsx', { type: sheet.type }),
+    );
+    expect(await within(dialog).findByText('已读取「链接.xlsx」：2 行可导入')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText(
+        '表格第 4 行（https://www.xiaohongshu.com/explore/eee）：排序须为 0–999999 的整数',
+      ),
+    ).toBeInTheDocument();
+    // the task picked after the file still applies
+    await user.click(within(dialog).getByRole('combobox', { name: '评论任务' }));
+    await user.click(await screen.findByRole('option', { name: '通勤妆评论' }));
+    await user.click(within(dialog).getByRole('button', { name: '导入 2 行' }));
+
+    expect(await within(dialog).findByText('表格第 3 行（not a link）：链接格式不正确')).toBeInTheDocument();
+    expect(imports).toEqual([
+      [
+        { url: 'https://www.xiaohongshu.com/explore/ddd', commId: '4101', sort: 5 },
+        { url: 'not a link', commId: '4101' },
+      ],
+    ]);
+  });
+
+  it('says so when the sheet has no link column or is no workbook', async () => {
+    const user = userEvent.setup();
+    await renderEntityPage('/xhs/xsh_comm_url');
+    await linkRow('https://www.xiaohongshu.com/explore/aaa');
+    await user.click(screen.getByRole('button', { name: '导入' }));
+    const dialog = await screen.findByRole('dialog', { name: '导入链接' });
+    await user.click(within(dialog).getByRole('tab', { name: 'Excel 文件' }));
+    const input = within(dialog).getByLabelText('Excel 文件（.xlsx）');
+    const headless = await toXlsx(
+      [{ v: 'https://www.xiaohongshu.com/explore/ddd' }],
+      [{ id: 'v', label: '地址', value: (r: { v: string }) => r.v }],
+    );
+    await user.upload(input, new File([headless], 'a.xlsx', { type: headless.type }));
+    expect(await within(dialog).findByText('表格第一行没有「链接」列，请使用导入模板')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: '导入 0 行' })).toBeDisabled();
+    await user.upload(input, new File(['hello'], 'b.xlsx', { type: 'application/octet-stream' }));
+    expect(
+      await within(dialog).findByText('无法读取该文件，请选择 .xlsx 格式的 Excel 文件'),
+    ).toBeInTheDocument();
+    expect(imports).toEqual([]);
   });
 
   it('switches the selected rows off, one call a row, after a confirmation', async () => {
