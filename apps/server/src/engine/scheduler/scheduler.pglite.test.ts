@@ -188,3 +188,45 @@ describe('the scheduler on PGlite with pg-boss', () => {
     expect(await logsOf(job.id)).toHaveLength(2);
   });
 });
+
+describe('a minute of more firings than a batch', () => {
+  let h: DbHandle;
+  let s: Scheduler;
+  beforeAll(async () => {
+    h = await openDb({ dataDir: 'memory://' });
+    await h.migrate();
+    // one worker fetching 5 at a time every 5 s: without fetching again after a full batch, 40 firings take 40 s
+    s = createScheduler({ db: h.db, pollingIntervalSeconds: 5, batchSize: 5, workers: 1 });
+    await s.start();
+  });
+  afterAll(async () => {
+    await s?.stop();
+    await h?.close();
+  });
+
+  it('run one batch after another without waiting the polling interval between them', async () => {
+    const fired: bigint[] = [];
+    s.registerFirer('DY_BROWSE', async (ctx) => {
+      fired.push(ctx.bizId);
+      return { groupIds: [], message: 'ok' };
+    });
+    const due = new Date(Math.ceil((Date.now() + 3000) / 1000) * 1000);
+    const second = Number(formatSchedulerTime(due).slice(-2));
+    for (let i = 1; i <= 40; i++) {
+      await s.upsertTaskJob({
+        tenantId: '000000',
+        jobGroup: 'DY_BROWSE',
+        bizType: 'dy_browse',
+        bizId: BigInt(i),
+        jobName: `dy_browse#${i}`,
+        invokeTarget: `rpaTaskRunner.run('dy_browse',${i})`,
+        cron: `${second} * * * * ?`,
+        enabled: true,
+        userId: 7n,
+      });
+    }
+    // due, one polling interval at most, then the batches back to back
+    await until(() => fired.length === 40, due.getTime() - Date.now() + 5000 + 4000);
+    expect(new Set(fired).size).toBe(40);
+  });
+});

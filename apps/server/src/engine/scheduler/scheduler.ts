@@ -8,7 +8,8 @@
  *   (./claim.ts: why every firing is queued once). Each instance also ticks when it starts, and a job is claimed
  *   at once when it is saved or resumed, so a firing due in a few seconds is not left to the next tick.
  * - Workers poll every second and run due firings in batches (./fire.ts: why each runs at most once, and its job
- *   log); fire-to-start latency is about the polling interval.
+ *   log); a full batch is followed by the next fetch at once, so fire-to-start latency is about the polling
+ *   interval plus the time the firings due before it take to run (`npm run bench:scheduler`).
  * - The task modules declare one job per task definition (`upsertTaskJob`), pause and resume it with the task's
  *   enable flag (`setTaskEnabled`), remove it with the task (`removeTaskJob`), trigger it by hand (`fireNow`), and
  *   register the firer of their job group (`registerFirer`).
@@ -161,11 +162,12 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
       try {
         await ensureQueue(b, { name: FIRE_QUEUE, retryLimit: 0, expireInSeconds: tickOpts.expireInSeconds });
         const work = {
-          batchSize: opts.batchSize ?? 10,
+          batchSize: opts.batchSize ?? 50,
           pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 1,
         };
         for (let i = 0; i < (opts.workers ?? 2); i++) {
-          await b.work<FireJobData>(FIRE_QUEUE, work, async (batch) => {
+          let workerId = '';
+          workerId = await b.work<FireJobData>(FIRE_QUEUE, work, async (batch) => {
             await Promise.all(
               batch.map((j) =>
                 runCronFiring(deps, j.data).catch((err: unknown) =>
@@ -173,6 +175,9 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
                 ),
               ),
             );
+            // a full batch means more are due: fetch again at once instead of after the polling interval (pg-boss
+            // waits the interval after every batch), so a minute of many firings drains at the speed they run
+            if (batch.length >= work.batchSize) b.notifyWorker(workerId);
           });
         }
         if (cronTick) {
