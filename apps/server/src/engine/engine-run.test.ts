@@ -46,6 +46,7 @@ describe.each(backends)('engine runs on %s', (kind) => {
     perRun?: number;
     status?: number;
     maxConsecutiveFail?: number;
+    picture?: { rate: number };
   }) {
     const arr = await call<{ id: string }>('POST', `${C}/dy_comm_arr/submit`, 'dyCommArrSubmit', admin, {
       arrName: `单元-${opts.robot}`,
@@ -68,6 +69,7 @@ describe.each(backends)('engine runs on %s', (kind) => {
       powerPerComment: 1,
       ...(opts.status !== undefined ? { status: opts.status } : {}),
       ...(opts.maxConsecutiveFail !== undefined ? { maxConsecutiveFail: opts.maxConsecutiveFail } : {}),
+      ...(opts.picture ? { withPicture: 1, pictureRate: opts.picture.rate } : {}),
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const { dyComm } = await import('../db/schema');
@@ -223,6 +225,53 @@ describe.each(backends)('engine runs on %s', (kind) => {
       (r) => r.runStatus === 'SUCCESS' || r.runStatus === 'FAILED',
     );
     expect([all.runStatus, all.successCount, all.failCount]).toEqual(['SUCCESS', 0, 6]);
+  });
+
+  it("posts the task's pictures with its comments in the share it asks, the least used first", async () => {
+    await setPower(20);
+    const id = await task({ robot: 'sim-01@sandbox', urls: 3, perRun: 3, picture: { rate: 100 } });
+    for (const url of ['https://oss.example.com/p1.jpg', 'https://oss.example.com/p2.jpg']) {
+      const p = await call('POST', `${C}/dy_comm_picture/submit`, 'dyCommPictureSubmit', admin, {
+        commId: String(id),
+        url,
+      });
+      expect(p.status, JSON.stringify(p.body)).toBe(200);
+    }
+    const run = (await trigger(id)).body.data.runs[0]!;
+    await until(
+      () => group(run.runId),
+      (r) => r.runStatus === 'SUCCESS',
+    );
+    const logs = await db()
+      .select()
+      .from(dyCommLog)
+      .where(eq(dyCommLog.groupId, BigInt(run.runId)));
+    expect(logs).toHaveLength(3);
+    expect(logs.every((l) => l.pictureUrl.startsWith('https://oss.example.com/p'))).toBe(true);
+    const { dyCommPicture } = await import('../db/schema');
+    const uses = await db()
+      .select({ url: dyCommPicture.url, n: dyCommPicture.useCount })
+      .from(dyCommPicture)
+      .where(eq(dyCommPicture.commId, id));
+    // three comments over two images, the least used first: 2 and 1
+    expect(uses.map((u) => u.n).sort()).toEqual([1, 2]);
+
+    // a share of 0: no image
+    const none = await task({ robot: 'sim-01@sandbox', urls: 2, perRun: 2, picture: { rate: 0 } });
+    await call('POST', `${C}/dy_comm_picture/submit`, 'dyCommPictureSubmit', admin, {
+      commId: String(none),
+      url: 'https://oss.example.com/p3.jpg',
+    });
+    const plain = (await trigger(none)).body.data.runs[0]!;
+    await until(
+      () => group(plain.runId),
+      (r) => r.runStatus === 'SUCCESS',
+    );
+    const plainLogs = await db()
+      .select()
+      .from(dyCommLog)
+      .where(eq(dyCommLog.groupId, BigInt(plain.runId)));
+    expect(plainLogs.map((l) => l.pictureUrl)).toEqual(['', '']);
   });
 
   it('refuses more comment texts to a run whose reported actions end in the limit of failures', async () => {

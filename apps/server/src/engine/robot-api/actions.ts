@@ -27,6 +27,7 @@ export interface RunAction {
   keyword?: string;
   content?: string;
   commentSource?: number;
+  pictureUrl?: string;
   staySec?: number;
   isLiked?: number;
   isCollected?: number;
@@ -97,6 +98,7 @@ export async function storeActions(db: Db, ctx: RunContext, actions: RunAction[]
           commId: ctx.task.id,
           commentContent: s(a.content, 255),
           commentSource: a.commentSource ?? 1,
+          pictureUrl: s(a.pictureUrl, 512),
           aiConfigId: (ctx.task as { aiConfigId?: bigint | null }).aiConfigId ?? null,
           commentTime: actionTime(a.actionTime, now),
         })),

@@ -9,6 +9,7 @@ import { BizError, ok } from '../../util';
 import { changePower, PowerChange, powerOf } from '../power/ledger';
 import type { CommentKind } from '../runs/task-kinds';
 import { storeActions, type RunAction } from './actions';
+import { commentPicture } from './comment-picture';
 import { failureStreak } from './failure-streak';
 import { runContext, usableBy, type RunContext } from './run-context';
 import {
@@ -143,6 +144,12 @@ export function robotApiHandlers(db: Db, writeComment: CommentWriter) {
     return { content: written.content, source: 1, powerCost: cost };
   }
 
+  /** A comment's text with, for an image comment, the image to post (./comment-picture.ts). */
+  async function withPicture<T extends object>(ctx: RunContext, k: CommentKind, text: T) {
+    const pictureUrl = await commentPicture(db, ctx, k);
+    return pictureUrl ? { ...text, pictureUrl } : text;
+  }
+
   return {
     async robotRunTargets(req: FastifyRequest) {
       const ctx = await runContext(db, req);
@@ -195,7 +202,7 @@ export function robotApiHandlers(db: Db, writeComment: CommentWriter) {
         return ok({ content: '', source: 0, powerCost: 0, limitReason: streak });
       }
       const strategy = await strategyOf(db, ctx);
-      if (!strategy) return ok(await commentText(ctx, ctx.k, body, undefined));
+      if (!strategy) return ok(await withPicture(ctx, ctx.k, await commentText(ctx, ctx.k, body, undefined)));
       // the strategy's window, cool-down and caps; the comment counted before its text, given back without one
       const refusal = await commentRefusal(db, ctx, strategy);
       if (refusal) {
@@ -203,7 +210,7 @@ export function robotApiHandlers(db: Db, writeComment: CommentWriter) {
         return ok({ content: '', source: 0, powerCost: 0, limitReason: refusal });
       }
       try {
-        return ok(await commentText(ctx, ctx.k, body, strategy));
+        return ok(await withPicture(ctx, ctx.k, await commentText(ctx, ctx.k, body, strategy)));
       } catch (e) {
         await releaseComment(db, ctx);
         throw e;

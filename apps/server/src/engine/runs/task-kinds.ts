@@ -19,6 +19,7 @@ import {
   dyCommComment,
   dyCommLog,
   dyCommLogGroup,
+  dyCommPicture,
   dyCommUrl,
   dyCommon,
   dyPublish,
@@ -40,6 +41,7 @@ import {
   xshCommLog,
   xshCommLogGroup,
   xshCommKeyword,
+  xshCommPicture,
   xshCommUrl,
   xshCommon,
   xhsPublish,
@@ -98,6 +100,8 @@ export interface CommentKind extends KindBase {
   /** The keyword pool runs searching by keyword take from (`xsh_comm_keyword`), besides the task's own keywords. */
   keywords?: typeof xshCommKeyword;
   pool: PoolTable;
+  /** The images of image comments (`*_comm_picture`, ../robot-api/comment-picture.ts). */
+  pictures: typeof dyCommPicture;
   /** power_logs.biz_type of a comment. */
   powerBiz: 'AI_COMMENT';
 }
@@ -148,6 +152,7 @@ export const TASK_KINDS: Readonly<Record<TaskType, TaskKind>> = {
     logs: dyCommLog,
     urls: dyCommUrl,
     pool: dyCommComment,
+    pictures: dyCommPicture,
     phrases: dyCommon,
     powerBiz: 'AI_COMMENT',
   },
@@ -166,6 +171,7 @@ export const TASK_KINDS: Readonly<Record<TaskType, TaskKind>> = {
     urls: xshCommUrl as unknown as UrlTable,
     keywords: xshCommKeyword,
     pool: xhsCommComment as unknown as PoolTable,
+    pictures: xshCommPicture as unknown as typeof dyCommPicture,
     phrases: xshCommon as unknown as PhraseTable,
     powerBiz: 'AI_COMMENT',
   },

@@ -35,6 +35,7 @@ interface ActionRow {
   keyword?: string;
   content?: string;
   commentSource?: number;
+  pictureUrl?: string;
   staySec?: number;
   isLiked: 0 | 1;
   result: 0 | 1 | 2;
@@ -264,6 +265,8 @@ export async function runRobot(job: SimJob, o: ResolvedOptions): Promise<RobotOu
       failures = 0;
       row.content = content;
       if (typeof c.data.source === 'number') row.commentSource = c.data.source;
+      // an image comment: the image posted with the text
+      if (typeof c.data.pictureUrl === 'string' && c.data.pictureUrl) row.pictureUrl = c.data.pictureUrl;
       if (scenario === 'failing') return { ...row, result: 0, failReason: FAILING_REASON };
     }
     if (scenario === 'partial' && n % 3 === 0) {
