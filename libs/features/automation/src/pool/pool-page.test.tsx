@@ -58,6 +58,16 @@ beforeEach(() => {
 
 const linkRow = async (url: string) => (await screen.findByText(url)).closest('tr')!;
 
+/** The pool page with its import dialog open on `tab` (the paste, unless the Excel file is asked for). */
+async function openImport(user: ReturnType<typeof userEvent.setup>, tab?: 'Excel 文件') {
+  await renderEntityPage('/xhs/xsh_comm_url');
+  await linkRow('https://www.xiaohongshu.com/explore/aaa');
+  await user.click(screen.getByRole('button', { name: '导入' }));
+  const dialog = await screen.findByRole('dialog', { name: '导入链接' });
+  if (tab) await user.click(within(dialog).getByRole('tab', { name: tab }));
+  return dialog;
+}
+
 describe('the link pool page', () => {
   it('switches a row off from its list', async () => {
     const user = userEvent.setup();
@@ -72,10 +82,7 @@ describe('the link pool page', () => {
 
   it('imports pasted lines for one task, once each, and shows the counts and refused lines', async () => {
     const user = userEvent.setup();
-    await renderEntityPage('/xhs/xsh_comm_url');
-    await linkRow('https://www.xiaohongshu.com/explore/aaa');
-    await user.click(screen.getByRole('button', { name: '导入' }));
-    const dialog = await screen.findByRole('dialog', { name: '导入链接' });
+    const dialog = await openImport(user);
     expect(within(dialog).getByRole('button', { name: '导入 0 行' })).toBeDisabled();
     await user.click(within(dialog).getByRole('combobox', { name: '评论任务' }));
     await user.click(await screen.findByRole('option', { name: '通勤妆评论' }));
@@ -104,11 +111,7 @@ describe('the link pool page', () => {
 
   it('imports the rows of an Excel sheet with their sort, naming refused rows by their row of the sheet', async () => {
     const user = userEvent.setup();
-    await renderEntityPage('/xhs/xsh_comm_url');
-    await linkRow('https://www.xiaohongshu.com/explore/aaa');
-    await user.click(screen.getByRole('button', { name: '导入' }));
-    const dialog = await screen.findByRole('dialog', { name: '导入链接' });
-    await user.click(within(dialog).getByRole('tab', { name: 'Excel 文件' }));
+    const dialog = await openImport(user, 'Excel 文件');
     const sheet = await toXlsx(
       [
         { url: 'https://www.xiaohongshu.com/explore/ddd', sort: 5 },
@@ -146,11 +149,7 @@ describe('the link pool page', () => {
 
   it('says so when the sheet has no link column or is no workbook', async () => {
     const user = userEvent.setup();
-    await renderEntityPage('/xhs/xsh_comm_url');
-    await linkRow('https://www.xiaohongshu.com/explore/aaa');
-    await user.click(screen.getByRole('button', { name: '导入' }));
-    const dialog = await screen.findByRole('dialog', { name: '导入链接' });
-    await user.click(within(dialog).getByRole('tab', { name: 'Excel 文件' }));
+    const dialog = await openImport(user, 'Excel 文件');
     const input = within(dialog).getByLabelText('Excel 文件（.xlsx）');
     const headless = await toXlsx(
       [{ v: 'https://www.xiaohongshu.com/explore/ddd' }],
