@@ -48,6 +48,10 @@ export interface TaskTrendDay {
 const pad = (n: number) => String(n).padStart(2, '0');
 const localDate = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 
+/** One entry per day of the boundaries (each day's start), its figures at zero. */
+const emptyDays = <D extends { date: string }>(bounds: Date[], zero: Omit<D, 'date'>): D[] =>
+  bounds.slice(0, -1).map((b) => ({ date: localDate(b), ...zero }) as D);
+
 /** Local midnights: the first day's start to the day after today's start (`days + 1` boundaries). */
 export function dayBoundaries(days: number, now = new Date()): Date[] {
   return Array.from(
@@ -138,15 +142,14 @@ export function dashboardModule(db: Db) {
       powerFigures(tenantId, bounds),
       orderFigures(tenantId, bounds),
     ]);
-    const out: DashboardDay[] = bounds.slice(0, -1).map((b) => ({
-      date: localDate(b),
+    const out = emptyDays<DashboardDay>(bounds, {
       runs: 0,
       runsFailed: 0,
       actions: 0,
       powerSpent: 0,
       orders: 0,
       paidAmount: 0,
-    }));
+    });
     const at = (day: number) => out[Number(day) - 1];
     for (const r of runs) {
       const d = at(r.day);
@@ -204,14 +207,13 @@ export function dashboardModule(db: Db) {
         ),
       )
       .groupBy(sql`1`);
-    const out: TaskTrendDay[] = bounds.slice(0, -1).map((b) => ({
-      date: localDate(b),
+    const out = emptyDays<TaskTrendDay>(bounds, {
       runs: 0,
       runsSucceeded: 0,
       runsFailed: 0,
       actions: 0,
       actionsFailed: 0,
-    }));
+    });
     for (const r of rows) {
       const d = out[Number(r.day) - 1];
       if (d)
