@@ -285,6 +285,7 @@ const DECLS: DictDecl[] = [
       ['XSH_COMM', '小红书评论', 'Xiaohongshu comment'],
       ['XHS_PUBLISH', '小红书发布', 'Xiaohongshu publish'],
       ['SPH_BROWSE', '视频号浏览', 'WeChat Channels browse'],
+      ['DY_LIVE', '抖音直播', 'Douyin live'],
       ['SYSTEM', '系统', 'System'],
     ],
   },
@@ -545,6 +546,28 @@ const DECLS: DictDecl[] = [
       ['2', '任务话术', 'Task comment pool'],
       ['3', '常用语', 'Shared phrases'],
       ['4', 'AI 优先，话术兜底', 'AI, pools as fallback'],
+    ],
+  },
+  {
+    code: 'danmaku_mode',
+    zh: '弹幕方式',
+    en: 'Danmaku mode',
+    items: [
+      ['0', '不发弹幕', 'None'],
+      ['1', '直播话术', 'Live phrases'],
+      ['2', 'AI 弹幕', 'AI'],
+    ],
+  },
+  {
+    code: 'live_action',
+    zh: '直播动作',
+    en: 'Live action',
+    items: [
+      ['1', '进入直播间', 'Enter'],
+      ['2', '弹幕', 'Danmaku'],
+      ['3', '点赞', 'Like'],
+      ['4', '关注主播', 'Follow'],
+      ['5', '离开直播间', 'Leave'],
     ],
   },
   {

@@ -18,7 +18,6 @@ import {
   dyCommLogGroup,
   dyCommPicture,
   dyCommon,
-  dyLive,
   dyLiveCommon,
   dyLiveLog,
   dyLiveLogGroup,
@@ -76,11 +75,10 @@ export const PLAIN_ENTITY_TABLES: Readonly<Record<string, PgTable>> = {
   sph_common: sphCommon,
   sph_browe_log_group: sphBroweLogGroup,
   comment_group: commentGroup,
-  // the live task definitions and the shared comments. The browse, comment and publish tasks are the engine's
-  // (src/engine/tasks); the rosters, comment pools, targets, strategies and image phrases have
-  // modules of their own (src/modules/<dy|xhs|sph|mj>/), as has the live task's link expansion (dy/dy-live).
+  // the shared comments. The browse, comment, publish and live tasks are the engine's (src/engine/tasks); the
+  // rosters, comment pools, targets, strategies and image phrases have modules of their own
+  // (src/modules/<dy|xhs|sph|mj>/), as has the live task's link expansion (dy/dy-live).
   comment,
-  dy_live: dyLive,
   xsh_comm_log: xshCommLog,
   sph_browse_log: sphBrowseLog,
   // image generation: app settings, prompts and their expansions, public prompts, stored images

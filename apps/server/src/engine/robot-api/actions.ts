@@ -6,9 +6,10 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/index';
 import { readDateTime } from '../../kernel/datetime';
-import { nextId } from '../../util';
+import { BizError, nextId } from '../../util';
 import { recordSteps } from '../runs/publish-items';
 import { addToToday } from '../runs/unit-day';
+import { isLiveAction, LIVE_ACTIONS } from './live-run';
 import type { RunContext } from './run-context';
 
 /**
@@ -36,6 +37,8 @@ export interface RunAction {
   failReason?: string;
   step?: string;
   screenshotUrl?: string;
+  /** What a live run's robot did in the room (./live-run.ts). */
+  liveAction?: string;
   actionTime?: string;
 }
 
@@ -67,6 +70,39 @@ export async function storeActions(db: Db, ctx: RunContext, actions: RunAction[]
     });
     return actions.length;
   }
+  const success = actions.filter((a) => a.result === 1).length;
+  const fail = actions.filter((a) => a.result === 0).length;
+  const skip = actions.length - success - fail;
+  if (k.kind === 'live') {
+    // a live row says what it was (run.yaml RunAction.liveAction); a batch with a row that does not is refused whole
+    const rows = actions.flatMap((a) =>
+      isLiveAction(a.liveAction) ? [{ ...a, liveAction: a.liveAction }] : [],
+    );
+    if (rows.length < actions.length) throw new BizError('直播动作缺少 liveAction');
+    await db.transaction(async (tx) => {
+      await tx.insert(k.logs).values(
+        rows.map((a) => ({
+          id: nextId(),
+          tenantId: ctx.tenantId,
+          groupId: ctx.groupId,
+          liveId: ctx.task.id,
+          arrId: group.arrId,
+          robotAccount: group.robotAccount,
+          actionType: LIVE_ACTIONS[a.liveAction],
+          content: s(a.content, 255),
+          result: a.result,
+          failReason: s(a.failReason, 255),
+          actionTime: actionTime(a.actionTime, now),
+          createUser: ctx.payer,
+          updateUser: ctx.payer,
+          createTime: now,
+          updateTime: now,
+        })),
+      );
+      await count(tx, ctx, { success, fail, skip }, now);
+    });
+    return actions.length;
+  }
   const common = (a: RunAction) => ({
     id: nextId(),
     tenantId: ctx.tenantId,
@@ -86,9 +122,6 @@ export async function storeActions(db: Db, ctx: RunContext, actions: RunAction[]
     createTime: now,
     updateTime: now,
   });
-  const success = actions.filter((a) => a.result === 1).length;
-  const fail = actions.filter((a) => a.result === 0).length;
-  const skip = actions.length - success - fail;
 
   await db.transaction(async (tx) => {
     if (k.kind === 'comment') {

@@ -7,10 +7,11 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/index';
 import { BizError, ok } from '../../util';
 import { changePower, PowerChange, powerOf } from '../power/ledger';
-import type { CommentKind } from '../runs/task-kinds';
+import type { CommentKind, LiveKind } from '../runs/task-kinds';
 import { storeActions, type RunAction } from './actions';
 import { commentPicture } from './comment-picture';
 import { failureStreak } from './failure-streak';
+import { liveRun } from './live-run';
 import { runContext, usableBy, type RunContext } from './run-context';
 import {
   commentRun,
@@ -62,8 +63,14 @@ export function robotApiHandlers(db: Db, writeComment: CommentWriter) {
     // the strategy's sensitive words rule texts out in the query itself (LIKE wildcards in a word taken literally)
     const clean = words.map((w) => notLike(t.content, `%${w.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
     const owner = usableBy(t.ydUserId, ctx.payer);
-    const extra =
-      'commId' in t && ctx.k.kind === 'comment' ? or(isNull(t.commId), eq(t.commId, ctx.task.id)) : undefined;
+    // a pool row bound to a task serves that task only (a comment pool's `commId`, a live phrase's `liveId`)
+    const bound =
+      'commId' in t && ctx.k.kind === 'comment'
+        ? t.commId
+        : 'liveId' in t && ctx.k.kind === 'live'
+          ? (t as unknown as { liveId: typeof t.commId }).liveId
+          : undefined;
+    const extra = bound ? or(isNull(bound), eq(bound, ctx.task.id)) : undefined;
     const weight = 'weight' in t ? (t as unknown as { weight: typeof t.useCount }).weight : undefined;
     // weighted draw in the database: -ln(u)/w is exponential with rate w, the smallest one wins with odds ∝ w
     const [row] = await db
@@ -125,23 +132,59 @@ export function robotApiHandlers(db: Db, writeComment: CommentWriter) {
       throw e instanceof BizError ? e : new BizError(e instanceof Error ? e.message : 'AI 评论生成失败');
     }
     const cost = perComment > 0 ? perComment : written.powerCost;
-    if (cost > 0) {
-      await changePower(db, {
-        tenantId: ctx.tenantId,
-        userId: ctx.payer,
-        delta: -cost,
-        changeType: PowerChange.CONSUME,
-        bizType: k.powerBiz,
-        bizId: String(ctx.groupId),
-        platform: k.platform,
-        remark: `${ctx.task.taskName} · ${body.itemTitle}`.slice(0, 255),
-      });
-      await db
-        .update(k.groups)
-        .set({ powerCost: sql`${k.groups.powerCost} + ${cost}` })
-        .where(eq(k.groups.id, ctx.groupId));
-    }
+    await charge(ctx, ctx.payer, cost, body.itemTitle);
     return { content: written.content, source: 1, powerCost: cost };
+  }
+
+  /** An accepted AI text's price: one `power_logs` row for the payer, added up on the run. */
+  async function charge(ctx: RunContext, payer: bigint, cost: number, what: string) {
+    if (cost <= 0) return;
+    const { k } = ctx;
+    await changePower(db, {
+      tenantId: ctx.tenantId,
+      userId: payer,
+      delta: -cost,
+      changeType: PowerChange.CONSUME,
+      bizType: 'AI_COMMENT',
+      bizId: String(ctx.groupId),
+      platform: k.platform,
+      remark: `${ctx.task.taskName} · ${what}`.slice(0, 255),
+    });
+    await db
+      .update(k.groups)
+      .set({ powerCost: sql`${k.groups.powerCost} + ${cost}` })
+      .where(eq(k.groups.id, ctx.groupId));
+  }
+
+  /**
+   * One danmaku of a live run (`danmakuMode` 1 the live phrases, 2 AI charged at the AI configuration's price);
+   * a task without danmaku asks for none.
+   */
+  async function danmakuText(ctx: RunContext, k: LiveKind, body: CommentAsk) {
+    const t = ctx.task as Record<string, unknown>;
+    const mode = Number(t.danmakuMode ?? 0);
+    if (mode === 1) {
+      const text = await drawPhrase(ctx, k.phrases);
+      if (!text) throw new BizError('直播话术库没有可用的弹幕');
+      return { content: text, source: 2, powerCost: 0 };
+    }
+    if (mode !== 2) throw new BizError('该任务不发送弹幕');
+    if (!ctx.payer) throw new BizError('任务没有所属客户，无法计算算力');
+    if ((await powerOf(db, ctx.tenantId, ctx.payer)) <= 0) throw new BizError('算力不足，无法生成 AI 弹幕');
+    const anchor = body.itemTitle || String(t.anchorName ?? '') || '主播';
+    let written;
+    try {
+      written = await writeComment(ctx.tenantId, null, {
+        platform: k.platform,
+        title: `${anchor}的直播间`,
+        body: body.itemDesc || '直播间弹幕：一句简短、口语化的互动',
+        keyword: body.keyword,
+      });
+    } catch (e) {
+      throw e instanceof BizError ? e : new BizError(e instanceof Error ? e.message : 'AI 弹幕生成失败');
+    }
+    await charge(ctx, ctx.payer, written.powerCost, `弹幕 · ${anchor}`);
+    return { content: written.content, source: 1, powerCost: written.powerCost };
   }
 
   /** A comment's text with, for an image comment, the image to post (./comment-picture.ts). */
@@ -161,6 +204,8 @@ export function robotApiHandlers(db: Db, writeComment: CommentWriter) {
         ({ targets, settings } = await commentRun(db, ctx, k, await strategyOf(db, ctx)));
       } else if (k.kind === 'publish') {
         ({ targets, settings } = await publishRun(db, ctx, k));
+      } else if (k.kind === 'live') {
+        ({ targets, settings } = await liveRun(db, ctx));
       } else {
         const mode = Number(t.browseMode ?? 1);
         const urls = String(t.targetUrls ?? '')
@@ -194,8 +239,9 @@ export function robotApiHandlers(db: Db, writeComment: CommentWriter) {
 
     async robotRunComment(req: FastifyRequest) {
       const ctx = await runContext(db, req);
-      if (ctx.k.kind !== 'comment') throw new BizError('该任务不发表评论');
       const body = req.body as CommentAsk;
+      if (ctx.k.kind === 'live') return ok(await danmakuText(ctx, ctx.k, body));
+      if (ctx.k.kind !== 'comment') throw new BizError('该任务不发表评论');
       const streak = await failureStreak(db, ctx, ctx.k);
       if (streak) {
         await noteLimit(db, ctx, streak);

@@ -15,11 +15,20 @@ export const MAX_TARGETS = 1000;
 
 export interface RunTarget {
   id: string;
-  kind: 'url' | 'keyword' | 'feed' | 'publish';
+  kind: 'url' | 'keyword' | 'feed' | 'publish' | 'live';
   value: string;
   itemId: string;
   title: string;
   publish?: ReturnType<typeof publishTarget>;
+  /** The visit of a live room (run.yaml LiveTarget, ./live-run.ts). */
+  live?: {
+    roomId: string;
+    stayMinutes: number;
+    enterDelaySec: number;
+    likeTaps: number;
+    followAnchor: 0 | 1;
+    danmakuMode: 0 | 1 | 2;
+  };
 }
 
 export interface RunSettings {

@@ -22,6 +22,11 @@ import {
   dyCommPicture,
   dyCommUrl,
   dyCommon,
+  dyLive,
+  dyLiveArr,
+  dyLiveCommon,
+  dyLiveLog,
+  dyLiveLogGroup,
   dyPublish,
   dyPublishLog,
   dyPublishLogGroup,
@@ -51,7 +56,14 @@ import {
 } from '../../db/schema';
 
 export type TaskType =
-  'dy_browse' | 'dy_comm' | 'xsh_browse' | 'xsh_comm' | 'sph_browse' | 'dy_publish' | 'xhs_publish';
+  | 'dy_browse'
+  | 'dy_comm'
+  | 'xsh_browse'
+  | 'xsh_comm'
+  | 'sph_browse'
+  | 'dy_publish'
+  | 'xhs_publish'
+  | 'dy_live';
 export const TASK_TYPES: readonly TaskType[] = [
   'dy_browse',
   'dy_comm',
@@ -60,6 +72,7 @@ export const TASK_TYPES: readonly TaskType[] = [
   'sph_browse',
   'dy_publish',
   'xhs_publish',
+  'dy_live',
 ];
 
 type TaskTable = typeof dyComm;
@@ -87,8 +100,8 @@ interface KindBase {
    * none for the Douyin publish runs, which the contract follows through their items.
    */
   groupTag?: string;
-  /** The run's link to its task: `commId` / `browseId` / `publishId`. */
-  groupTaskKey: 'commId' | 'browseId' | 'publishId';
+  /** The run's link to its task: `commId` / `browseId` / `publishId` / `liveId`. */
+  groupTaskKey: 'commId' | 'browseId' | 'publishId' | 'liveId';
   phrases: PhraseTable;
 }
 
@@ -131,7 +144,20 @@ export interface PublishKind extends KindBase {
   limits: { title: number; tags: number; images: number };
 }
 
-export type TaskKind = CommentKind | BrowseKind | PublishKind;
+/**
+ * A live-room visit (docs/automation-domain.md §2.2 dy_live): each unit enters the room, stays, sends danmaku
+ * (live phrases or AI, charged per AI text as a comment is) and taps likes; its actions are `dy_live_log` rows
+ * (`actionType` 1 enter, 2 danmaku, 3 like, 4 follow, 5 leave). No active window, no reservation.
+ */
+export interface LiveKind extends KindBase {
+  kind: 'live';
+  tasks: typeof dyLive;
+  logs: typeof dyLiveLog;
+  /** power_logs.biz_type of an AI danmaku. */
+  powerBiz: 'AI_COMMENT';
+}
+
+export type TaskKind = CommentKind | BrowseKind | PublishKind | LiveKind;
 
 // Same columns, other names: see the header. A publish run's link to its item, `publishTaskId`, is an extra column.
 const asUnits = (t: unknown) => t as UnitTable;
@@ -233,6 +259,21 @@ export const TASK_KINDS: Readonly<Record<TaskType, TaskKind>> = {
     phrases: xshCommon as unknown as PhraseTable,
     runIsItem: false,
     limits: { title: 20, tags: 10, images: 35 },
+  },
+  dy_live: {
+    taskType: 'dy_live',
+    kind: 'live',
+    platform: 'dy',
+    jobGroup: 'DY_LIVE',
+    tasks: dyLive,
+    units: asUnits(dyLiveArr),
+    unitTaskColumn: dyLiveArr.liveId,
+    groups: asGroups(dyLiveLogGroup),
+    groupTag: 'dy_live_log_group',
+    groupTaskKey: 'liveId',
+    logs: dyLiveLog,
+    phrases: dyLiveCommon as unknown as PhraseTable,
+    powerBiz: 'AI_COMMENT',
   },
   sph_browse: {
     taskType: 'sph_browse',

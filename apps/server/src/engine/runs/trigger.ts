@@ -218,6 +218,14 @@ export async function triggerTask(deps: TriggerDeps, input: TriggerInput) {
           throw e;
         }
       }
+    } else if (k.kind === 'live') {
+      // AI danmaku are charged one by one at the AI configuration's price (../robot-api/live-run.ts): a payer
+      // with nothing left would only get a visit without them
+      const ai = Number(task.danmakuMode) === 2 && Number(task.danmakuCount) > 0;
+      if (ai && (await powerOf(db, input.tenantId, payer)) <= 0) {
+        await end('SKIPPED', '算力不足，无法生成 AI 弹幕');
+        continue;
+      }
     } else {
       const perComment = Number(task.powerPerComment ?? 0);
       if (perComment > 0 && (await powerOf(db, input.tenantId, payer)) < perComment) {

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import {
   CRON_INVALID_MSG,
   CronError,
+  cronAt,
   cronProblem,
   defaultThreshold,
   formatSchedulerTime,
@@ -52,6 +53,13 @@ describe('nextTimes', () => {
     expect(nextTimes('0 0 9 * * ?', 1, FROM)).toEqual(['2026-11-27 09:00:00']);
     expect(nextFire('0 0 9 * * ?', new Date('2026-11-26T00:59:59.500Z'))).toEqual(FROM);
     expect(formatSchedulerTime(new Date('2026-12-31T16:00:00Z'))).toBe('2027-01-01 00:00:00');
+  });
+
+  it('fires once at a moment given (a live task’s start time), with its year', () => {
+    const at = new Date('2026-12-31T16:30:05Z');
+    expect(cronAt(at)).toBe('5 30 0 1 1 ? 2027');
+    expect(nextTimes(cronAt(at), 3, FROM)).toEqual(['2027-01-01 00:30:05']);
+    expect(nextFire(cronAt(at), new Date(at.getTime() + 1000))).toBeNull();
   });
 });
 

@@ -121,6 +121,12 @@ export function formatSchedulerTime(d: Date): string {
   );
 }
 
+/** A Quartz expression firing once, at `d` (to the second, with its year), in the scheduler's time zone. */
+export function cronAt(d: Date): string {
+  const z = new Date(d.getTime() + OFFSET_MIN * 60_000);
+  return `${z.getUTCSeconds()} ${z.getUTCMinutes()} ${z.getUTCHours()} ${z.getUTCDate()} ${z.getUTCMonth() + 1} ? ${z.getUTCFullYear()}`;
+}
+
 /** `getCronSchduleList`: the next `count` fire times as the contract writes them; throws CronError. */
 export function nextTimes(expr: string, count: number, from: Date = new Date()): string[] {
   return nextDates(expr, count, from).map(formatSchedulerTime);
@@ -146,17 +152,25 @@ export const JOB_GROUPS = [
   'XSH_COMM',
   'XHS_PUBLISH',
   'SPH_BROWSE',
+  'DY_LIVE',
   'SYSTEM',
 ] as const;
 export type JobGroup = (typeof JOB_GROUPS)[number];
 
 /**
  * The default smallest gap of a job group (contract cron.yaml `thresholdSeconds`: DY_COMM/XSH_COMM 1800, browse
- * groups 600, others 60): comment runs are the ones platforms' risk control watches most.
+ * groups and DY_LIVE 600, others 60): comment runs are the ones platforms' risk control watches most; a live visit
+ * lasts its stay, so a schedule firing more often than browse runs would only pile up visits of the same room.
  */
 export function defaultThreshold(jobGroup?: string): number {
   if (jobGroup === 'DY_COMM' || jobGroup === 'XSH_COMM') return 1800;
-  if (jobGroup === 'DY_BROWSE' || jobGroup === 'XSH_BROWSE' || jobGroup === 'SPH_BROWSE') return 600;
+  if (
+    jobGroup === 'DY_BROWSE' ||
+    jobGroup === 'XSH_BROWSE' ||
+    jobGroup === 'SPH_BROWSE' ||
+    jobGroup === 'DY_LIVE'
+  )
+    return 600;
   return 60;
 }
 

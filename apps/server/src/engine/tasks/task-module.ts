@@ -14,7 +14,7 @@ import { BizError, formatDateTime, ok, parseId, parseIds } from '../../util';
 import { TASK_KINDS, type TaskType } from '../runs/task-kinds';
 import { cancelPending } from '../runs/publish-items';
 import { triggerTask, type TriggerDeps, type TriggeredRun } from '../runs/trigger';
-import { defaultThreshold, intervalStatus } from '../scheduler/cron';
+import { cronAt, defaultThreshold, intervalStatus } from '../scheduler/cron';
 import type { Scheduler } from '../scheduler/scheduler';
 import { manualTrigger, runsOfGroups } from './firers';
 
@@ -32,12 +32,24 @@ export function taskModule(
   const { scheduler } = deps;
   const prefix = opPrefix(taskType);
 
-  /** The task's scheduler job follows its cron and status; the next fire time is shown on the task. */
+  /**
+   * The task's scheduler job follows its cron and status; the next fire time is shown on the task. A live task
+   * without a cron starts once at its `startTime` (dy_live.yaml) while that is ahead.
+   */
   async function syncSchedule(
-    row: { id: bigint; tenantId: string; cron: string; status: number; taskName: string },
+    row: {
+      id: bigint;
+      tenantId: string;
+      cron: string;
+      status: number;
+      taskName: string;
+      startTime?: unknown;
+    },
     userId: bigint | null,
   ) {
-    if (!row.cron) {
+    const start = row.startTime instanceof Date && row.startTime > new Date() ? row.startTime : undefined;
+    const cron = row.cron || (k.kind === 'live' && start ? cronAt(start) : '');
+    if (!cron) {
       await scheduler.removeTaskJob(row.tenantId, taskType, row.id);
       await db.update(t).set({ jobId: null, nextRunTime: null }).where(eq(t.id, row.id));
       return null;
@@ -49,7 +61,7 @@ export function taskModule(
       bizId: row.id,
       jobName: `${taskType}#${row.id}`,
       invokeTarget: `rpaTaskRunner.run('${taskType}',${row.id})`,
-      cron: row.cron,
+      cron,
       enabled: row.status === 1,
       userId,
     });

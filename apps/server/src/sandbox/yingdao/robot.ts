@@ -2,11 +2,13 @@
  * A simulated robot executing one job the way our Yingdao apps do (src/engine/README.md "The robot-facing protocol",
  * docs/automation-domain.md §3.10): with the job's `apiBase` and `runToken` it fetches the run's targets, performs up
  * to `settings.count` actions (asking for a comment text first when the run comments), reports the action rows in
- * batches, and reports its counts at the end. The robot's scenario (model.ts) decides which actions fail.
+ * batches, and reports its counts at the end. The robot's scenario (model.ts) decides which actions fail. Publish
+ * runs (./publisher.ts) and live visits (./live-visit.ts) follow their own steps.
  */
 import { formatDateTime } from '../../util';
 import { planItems, type FeedItem, type RunTarget } from './feed';
 import { publishItems } from './publisher';
+import { visitLive } from './live-visit';
 import { paramValue, type ActionCounts, type ResolvedOptions, type SimJob } from './model';
 
 export interface RobotOutcome {
@@ -149,6 +151,11 @@ export async function runRobot(job: SimJob, o: ResolvedOptions): Promise<RobotOu
     const outcome = await publishItems(call, t.data.targets, job, o);
     counts.success = outcome.published;
     counts.fail = outcome.failed;
+    return end(outcome.status, outcome.remark, outcome.message);
+  }
+  if (taskType === 'dy_live') {
+    const outcome = await visitLive(call, t.data, settings.count, job, o);
+    Object.assign(counts, outcome.counts);
     return end(outcome.status, outcome.remark, outcome.message);
   }
   const items = planItems(

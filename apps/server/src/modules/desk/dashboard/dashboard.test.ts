@@ -251,13 +251,14 @@ describe.each(backends)('dashboard trends on %s', (kind) => {
         [demo, `taskType=dy_comm&taskId=${mine}`],
         [admin, `taskType=dy_browse&taskId=${mine}`],
         [admin, 'taskType=dy_comm&taskId=1'],
+        [admin, 'taskType=dy_live&taskId=1'],
       ] as const) {
         const res = await call('GET', `${TT}?${q}`, 'dashboardTaskTrends', token);
         expect(res.status, q).toBe(400);
         expect(res.body.msg).toBe('任务不存在');
       }
       for (const q of [
-        'taskType=dy_live&taskId=1',
+        'taskType=mj_prompt&taskId=1',
         'taskType=dy_comm',
         'taskType=dy_comm&taskId=x',
         `taskType=dy_comm&taskId=${mine}&days=5`,
