@@ -11,6 +11,10 @@ import {
   dyCommLogGroupStop,
   dyCommTriggerJob,
   dyCommUpdateCron,
+  dyLiveLogGroupRetry,
+  dyLiveLogGroupStop,
+  dyLiveTriggerJob,
+  dyLiveUpdateCron,
   dyPublishTriggerJob,
   dyPublishUpdateCron,
   sphBroweLogGroupRetry,
@@ -44,6 +48,7 @@ import {
   dyCommEntity,
   dyCommLogEntity,
   dyCommLogGroupEntity,
+  dyLiveEntity,
   dyLiveLogEntity,
   dyLiveLogGroupEntity,
   dyPublishEntity,
@@ -96,8 +101,8 @@ export interface RunKind {
   entity: EntityManifestData;
   /** Where the run's action logs are listed, and which of the run's fields names them (its id, else its job). */
   logs: ListTarget & { from: 'id' | 'jobUuid' };
-  /** Its `stop` and `retry`; none for the live runs, which the engine does not run. */
-  control?: RunControl;
+  /** Its `stop` and `retry`. */
+  control: RunControl;
 }
 
 export const TASK_KINDS: Readonly<Record<TaskEntityName, TaskKind>> = {
@@ -125,6 +130,14 @@ export const TASK_KINDS: Readonly<Record<TaskEntityName, TaskKind>> = {
     updateCron: dyPublishUpdateCron,
     triggerJob: dyPublishTriggerJob,
     runs: { entity: dyPublishTaskEntity, field: 'publishId' },
+  },
+  dy_live: {
+    name: 'dy_live',
+    entity: dyLiveEntity,
+    jobGroup: 'DY_LIVE',
+    updateCron: dyLiveUpdateCron,
+    triggerJob: dyLiveTriggerJob,
+    runs: { entity: dyLiveLogGroupEntity, field: 'liveId' },
   },
   xsh_browse: {
     name: 'xsh_browse',
@@ -177,6 +190,7 @@ export const RUN_KINDS: Readonly<Record<RunEntityName, RunKind>> = {
     name: 'dy_live_log_group',
     entity: dyLiveLogGroupEntity,
     logs: { entity: dyLiveLogEntity, field: 'groupId', from: 'id' },
+    control: { stop: dyLiveLogGroupStop, retry: dyLiveLogGroupRetry },
   },
   xsh_browe_log_group: {
     name: 'xsh_browe_log_group',

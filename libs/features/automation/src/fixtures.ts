@@ -1,6 +1,6 @@
 // Rows of the tests and stories: a Douyin comment task and runs of it, shaped as the contract answers them
 // (dy_comm.yaml DyComm, patterns.yaml log group); only the fields the pages read are filled.
-import type { DyComm, DyCommLogGroup, DyPublishTask, RunStatus, XshCommUrl } from '@smart/api-sdk';
+import type { DyComm, DyCommLogGroup, DyLive, DyPublishTask, RunStatus, XshCommUrl } from '@smart/api-sdk';
 
 const audit = {
   tenantId: '000000',
@@ -24,6 +24,27 @@ export function commentTask(over: Partial<DyComm> = {}): DyComm {
     status: 1,
     ...over,
   } as DyComm;
+}
+
+/** A live task pasted as a share link, its room not resolved yet (dy_live.yaml DyLive). */
+export function liveTask(over: Partial<DyLive> = {}): DyLive {
+  return {
+    ...audit,
+    id: '4101',
+    taskName: '老王直播间',
+    cron: '',
+    nextRunTime: '',
+    lastRunTime: '',
+    lastRunStatus: '',
+    liveUrl: '8- 长按复制此条消息 https://v.douyin.com/abcDEF1/',
+    expandUrl: '',
+    webRid: '',
+    roomId: '',
+    anchorName: '户外老王',
+    stayMinutes: 30,
+    status: 1,
+    ...over,
+  } as DyLive;
 }
 
 export function commentRun(

@@ -6,6 +6,7 @@ export const TASK_ENTITIES = [
   'dy_browse',
   'dy_comm',
   'dy_publish',
+  'dy_live',
   'xsh_browse',
   'xsh_comm',
   'xhs_publish',

@@ -44,6 +44,10 @@ const en: AutomationCatalogue = {
         'Save anyway? Runs this close queue up on the same robot and are more likely to trip the platform’s risk control.',
       force: 'Save anyway',
     },
+    live: {
+      expand: 'Resolve link',
+      expanded: 'Live room resolved: {{url}}',
+    },
     trends: {
       action: 'Statistics',
       title: 'Statistics · {{name}}',

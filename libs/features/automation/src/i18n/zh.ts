@@ -40,6 +40,10 @@ const zh = {
       forceHint: '仍要保存吗？过密的执行会让同一机器人上的任务排队，也更容易触发平台风控。',
       force: '仍然保存',
     },
+    live: {
+      expand: '解析链接',
+      expanded: '已解析直播间：{{url}}',
+    },
     trends: {
       action: '运行统计',
       title: '运行统计 · {{name}}',

@@ -21,7 +21,6 @@ interface RunActionProps {
 export function RunActions({ kind, row, onChanged }: RunActionProps) {
   const canAct = useCanAct(kind.entity);
   const control = kind.control;
-  if (!control) return null;
   const status = row['runStatus'];
   const props = { control, row, ...(onChanged ? { onChanged } : {}) };
   if (canStopRun(status) && canAct(actionBySuffix(kind.entity, 'Stop'))) return <StopRunButton {...props} />;

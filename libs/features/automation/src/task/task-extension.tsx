@@ -1,6 +1,7 @@
 import type { EntityPageExtension } from '@smart/crud';
 import type { TaskKind } from '../automation-entities';
 import { RunStatusBadge } from '../monitor/RunStatusBadge';
+import { LiveLinkButton } from './LiveLinkButton';
 import { TaskActions } from './TaskActions';
 
 /**
@@ -17,15 +18,24 @@ export function taskExtension(kind: TaskKind): EntityPageExtension {
       lastRunStatus: { render: (row) => <RunStatusBadge status={String(row['lastRunStatus'] ?? '')} /> },
     },
     rowActions: (row, page) => (
-      <TaskActions
-        kind={kind}
-        task={{
-          id: String(row['id']),
-          taskName: String(row['taskName'] ?? ''),
-          cron: String(row['cron'] ?? ''),
-        }}
-        onChanged={page.reload}
-      />
+      <>
+        <TaskActions
+          kind={kind}
+          task={{
+            id: String(row['id']),
+            taskName: String(row['taskName'] ?? ''),
+            cron: String(row['cron'] ?? ''),
+          }}
+          onChanged={page.reload}
+        />
+        {/* a live task's share link is followed to its room before the robots go there */}
+        {kind.name === 'dy_live' ? (
+          <LiveLinkButton
+            task={{ id: String(row['id']), liveUrl: String(row['liveUrl'] ?? '') }}
+            onChanged={page.reload}
+          />
+        ) : null}
+      </>
     ),
     menuWidth: 420,
   };
