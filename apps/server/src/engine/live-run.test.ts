@@ -182,7 +182,10 @@ describe.each(backends)('live runs on %s', (kind) => {
     expect(done.runStatus, done.errorMsg).toBe('SUCCESS');
     const rows = await logs(run.runId);
     expect(rows.map((r) => r.actionType)).toEqual([1, 2, 2, 5]);
-    expect(rows.filter((r) => r.actionType === 2).every((r) => r.content.length > 0)).toBe(true);
+    const texts = rows.filter((r) => r.actionType === 2).map((r) => r.content);
+    expect(texts.every((c) => c.length > 0)).toBe(true);
+    // the model is told what the run has said already: no line twice
+    expect(new Set(texts).size).toBe(texts.length);
     // the sandbox model's configuration costs 1 per text: one power_logs row each, added up on the run
     const charged = await db()
       .select()

@@ -2,7 +2,7 @@
  * The robot-facing operations (contract tag `robot_run`, openapi/paths/smart-robot/run.yaml; src/engine/README.md):
  * what an RPA app calls while it runs a job, with the job's run token.
  */
-import { and, eq, isNull, notLike, or, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, notLike, or, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/index';
 import { BizError, ok } from '../../util';
@@ -11,7 +11,7 @@ import type { CommentKind, LiveKind } from '../runs/task-kinds';
 import { storeActions, type RunAction } from './actions';
 import { commentPicture } from './comment-picture';
 import { failureStreak } from './failure-streak';
-import { liveRun } from './live-run';
+import { LIVE_ACTIONS, liveRun } from './live-run';
 import { runContext, usableBy, type RunContext } from './run-context';
 import {
   commentRun,
@@ -172,12 +172,29 @@ export function robotApiHandlers(db: Db, writeComment: CommentWriter) {
     if (!ctx.payer) throw new BizError('任务没有所属客户，无法计算算力');
     if ((await powerOf(db, ctx.tenantId, ctx.payer)) <= 0) throw new BizError('算力不足，无法生成 AI 弹幕');
     const anchor = body.itemTitle || String(t.anchorName ?? '') || '主播';
+    // one account saying the same line twice in a room reads as a bot: the model is shown what this run has sent
+    const sent = await db
+      .select({ content: k.logs.content })
+      .from(k.logs)
+      .where(
+        and(
+          eq(k.logs.tenantId, ctx.tenantId),
+          eq(k.logs.groupId, ctx.groupId),
+          eq(k.logs.isDeleted, 0),
+          eq(k.logs.actionType, LIVE_ACTIONS.danmaku),
+        ),
+      )
+      .orderBy(desc(k.logs.createTime))
+      .limit(5);
+    const said = sent.map((r) => r.content).filter(Boolean);
     let written;
     try {
       written = await writeComment(ctx.tenantId, null, {
         platform: k.platform,
         title: `${anchor}的直播间`,
-        body: body.itemDesc || '直播间弹幕：一句简短、口语化的互动',
+        body:
+          (body.itemDesc || '直播间弹幕：一句简短、口语化的互动') +
+          (said.length ? `\n不要与已发的弹幕重复：${said.join('；')}` : ''),
         keyword: body.keyword,
       });
     } catch (e) {
