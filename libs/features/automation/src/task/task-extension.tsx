@@ -11,7 +11,16 @@ import { TaskActions } from './TaskActions';
  */
 export function taskExtension(kind: TaskKind): EntityPageExtension {
   return {
-    listColumns: ['taskName', 'cron', 'nextRunTime', 'lastRunTime', 'lastRunStatus', 'status'],
+    listColumns: [
+      'taskName',
+      // a live task is told apart by its room
+      ...(kind.name === 'dy_live' ? ['anchorName', 'webRid'] : []),
+      'cron',
+      'nextRunTime',
+      'lastRunTime',
+      'lastRunStatus',
+      'status',
+    ],
     columns: {
       nextRunTime: {},
       lastRunTime: {},
