@@ -1,13 +1,13 @@
 // The scheduler end to end on PGlite with pg-boss (as `npm start` runs it): a job due in about two seconds fires once,
 // about a polling interval late, and writes its job log; manual firings, failing firers, pause/resume/remove, and
 // the worker's refusals (an outdated revision, a second delivery, a firing missed while every instance was down).
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDb, type DbHandle } from '../../db/index';
 import { schedulerJob, schedulerJobLog } from '../../db/schema';
 import { BizError } from '../../util';
 import { formatSchedulerTime } from './cron';
-import { NO_FIRER_MSG, OVERLAP_MSG, runCronFiring, type FireDeps } from './fire';
+import { NO_FIRER_MSG, OVERLAP_MSG, runCronFiring, runCronFirings, type FireDeps } from './fire';
 import { createScheduler, type FireContext, type Scheduler } from './scheduler';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -186,6 +186,67 @@ describe('the scheduler on PGlite with pg-boss', () => {
       .where(and(eq(schedulerJob.id, job.id)));
     expect(await runCronFiring(deps, data('2026-11-26T02:01:00.000Z'))).toBe('dropped');
     expect(await logsOf(job.id)).toHaveLength(2);
+  });
+
+  it('runs a batch of firings with its bookkeeping grouped, each as it would run alone', async () => {
+    const fired: string[] = [];
+    const deps: FireDeps = {
+      db: h.db,
+      firers: new Map([
+        [
+          'XSH_BROWSE',
+          async (ctx) => {
+            fired.push(`${ctx.bizId}@${ctx.fireTime.toISOString()}`);
+            if (ctx.bizId === 32n) throw new BizError('任务没有可用的执行账号');
+            return { groupIds: [ctx.bizId], message: 'ok' };
+          },
+        ],
+      ]),
+      now: () => new Date('2026-11-26T03:00:20Z'),
+      misfireMs: 60_000,
+    };
+    const jobs = [];
+    for (const id of [31n, 32n, 33n]) {
+      const job = await task('xsh_browse', id, '0 * * * * ?', 'XSH_BROWSE', false);
+      await h.db.update(schedulerJob).set({ jobStatus: 0 }).where(eq(schedulerJob.id, job.id));
+      jobs.push(job);
+    }
+    const [a, b, c] = jobs as [(typeof jobs)[0], (typeof jobs)[0], (typeof jobs)[0]];
+    const data = (job: typeof a, fireTime: string, over: object = {}) => ({
+      jobId: String(job.id),
+      tenantId: '000000',
+      fireTime,
+      revision: job.revision,
+      catchUp: false,
+      ...over,
+    });
+    const minute = '2026-11-26T03:00:00.000Z';
+    const outcomes = await runCronFirings(deps, [
+      data(a, minute),
+      data(b, minute),
+      // the same firing delivered twice in one batch runs once
+      data(a, minute),
+      data(c, minute, { revision: c.revision - 1 }),
+      data(c, '2026-11-26T02:58:00.000Z'),
+      { ...data(c, minute), jobId: 'x' },
+    ]);
+    expect(outcomes).toEqual(['fired', 'fired', 'duplicate', 'dropped', 'missed', 'dropped']);
+    expect(fired.sort()).toEqual([`31@${minute}`, `32@${minute}`]);
+    // a failing firer is its firing's job log, the others' logs are written beside it
+    const [logA] = await logsOf(a.id);
+    const [logB] = await logsOf(b.id);
+    expect(logA).toMatchObject({ runStatus: 0, groupIds: '31', jobMessage: 'ok', triggerType: 1 });
+    expect(logB).toMatchObject({ runStatus: 1, jobMessage: '任务没有可用的执行账号' });
+    expect(await logsOf(c.id)).toEqual([]);
+    const rows = await h.db
+      .select()
+      .from(schedulerJob)
+      .where(inArray(schedulerJob.id, [a.id, b.id, c.id]));
+    const last = new Map(rows.map((r) => [r.id, r.lastFireTime?.toISOString() ?? null]));
+    expect([last.get(a.id), last.get(b.id), last.get(c.id)]).toEqual([minute, minute, null]);
+    // delivered again in a later batch: a duplicate, nothing more runs
+    expect(await runCronFirings(deps, [data(a, minute)])).toEqual(['duplicate']);
+    expect(fired).toHaveLength(2);
   });
 });
 

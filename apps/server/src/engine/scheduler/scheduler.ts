@@ -8,8 +8,9 @@
  *   (./claim.ts: why every firing is queued once). Each instance also ticks when it starts, and a job is claimed
  *   at once when it is saved or resumed, so a firing due in a few seconds is not left to the next tick.
  * - Workers poll every second and run due firings in batches (./fire.ts: why each runs at most once, and its job
- *   log); a full batch is followed by the next fetch at once, so fire-to-start latency is about the polling
- *   interval plus the time the firings due before it take to run (`npm run bench:scheduler`).
+ *   log; a batch's reads and writes are grouped); a full batch is followed by the next fetch at once, so
+ *   fire-to-start latency is about the polling interval plus the time the firings due before it take to run
+ *   (`npm run bench:scheduler`).
  * - The task modules declare one job per task definition (`upsertTaskJob`), pause and resume it with the task's
  *   enable flag (`setTaskEnabled`), remove it with the task (`removeTaskJob`), trigger it by hand (`fireNow`), and
  *   register the firer of their job group (`registerFirer`).
@@ -21,7 +22,7 @@ import { BizError } from '../../util';
 import { ensureQueue, newBoss } from './boss';
 import { FIRE_QUEUE, purgeLedger, tick, type FireJobData, type TickOptions } from './claim';
 import { SCHEDULER_TZ } from './cron';
-import { executeFiring, runCronFiring, type FireDeps } from './fire';
+import { executeFiring, runCronFirings, type FireDeps } from './fire';
 import * as jobs from './jobs';
 import type { FireResult, Firer, SchedulerJobRow, TaskJobInput } from './types';
 
@@ -168,12 +169,13 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
         for (let i = 0; i < (opts.workers ?? 2); i++) {
           let workerId = '';
           workerId = await b.work<FireJobData>(FIRE_QUEUE, work, async (batch) => {
-            await Promise.all(
-              batch.map((j) =>
-                runCronFiring(deps, j.data).catch((err: unknown) =>
-                  log.warn({ err, firing: j.data }, 'scheduler: firing failed'),
-                ),
-              ),
+            // the batch's bookkeeping in a few statements (./fire.ts runCronFirings); a firing it could not claim
+            // stays unclaimed, and a failing firer is the firing's job log
+            await runCronFirings(
+              deps,
+              batch.map((j) => j.data),
+            ).catch((err: unknown) =>
+              log.warn({ err, firings: batch.length }, 'scheduler: a batch of firings failed'),
             );
             // a full batch means more are due: fetch again at once instead of after the polling interval (pg-boss
             // waits the interval after every batch), so a minute of many firings drains at the speed they run
