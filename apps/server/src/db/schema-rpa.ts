@@ -81,6 +81,8 @@ export const ydUserInfo = pgTable(
     robotQuota: integer('robot_quota').notNull().default(0),
     wechatOpenid: varchar('wechat_openid', { length: 64 }).notNull().default(''),
     feishuWebhook: varchar('feishu_webhook', { length: 256 }).notNull().default(''),
+    // the bot's signing secret, sealed like every x-secret property (src/kernel/entity-secrets.ts)
+    feishuSecret: text('feishu_secret').notNull().default(''),
     remark: varchar('remark', { length: 500 }).notNull().default(''),
     account: varchar('account', { length: 45 }).notNull().default(''),
     powerBalance: integer('power_balance').notNull().default(0),

@@ -16,7 +16,8 @@ const SANDBOX_MJ_PATH = '/sandbox-mj/mj';
 const SANDBOX_MJ_SECRET = 'mj-sandbox-secret';
 import type { MjPromptDeps } from '../modules/mj/mj-prompt/mj-prompt.module';
 import { commentWriter, SANDBOX_LLM, sandboxAiConfig, yingdaoResolver } from './bindings';
-import { bindFeishu, feishuResolver } from './feishu/binding';
+import { bindFeishu, botHookUrl, feishuResolver } from './feishu/binding';
+import { runAlerts } from './feishu/run-alerts';
 import { robotApiHandlers } from './robot-api/robot-api';
 import { findRunByJob, pollRun, startPoller } from './runs/poller';
 import { RunTokens } from './runs/run-token';
@@ -81,20 +82,22 @@ export async function setupEngine(
   bindFeishu(app, feishuResolver(config?.feishu, sandbox));
   const tokens = new RunTokens(db);
   const yingdao = yingdaoResolver(db, sandbox);
-  const trigger: TriggerDeps = { db, tokens, yingdao, apiBase: base };
+  // failed runs and accounts needing verification, told to the customer's own Feishu bot
+  const alert = runAlerts(db, { hookUrl: botHookUrl(config?.feishu, sandbox), log: app.log });
+  const trigger: TriggerDeps = { db, tokens, yingdao, apiBase: base, alert };
   registerTaskFirers(scheduler, trigger);
   // the callback is the quick path, the poller the safety net (a lost callback, a job that never ends)
-  const poller = config?.scheduler ? startPoller({ db, yingdao, everyMs: 30_000 }) : undefined;
+  const poller = config?.scheduler ? startPoller({ db, yingdao, everyMs: 30_000, alert }) : undefined;
   const pending = new Set<Promise<unknown>>();
 
   const handlers: Engine['handlers'] = {
-    ...robotApiHandlers(db, commentWriter(db, sandbox)),
+    ...robotApiHandlers(db, commentWriter(db, sandbox), alert),
 
     /** Answers at once; the job's state is then read from Yingdao, not from the body (contract `yingdaoCallback`). */
     async yingdaoCallback(req: FastifyRequest) {
       const { jobUuid, idempotentUuid } = req.body as { jobUuid: string; idempotentUuid?: string };
       const p = findRunByJob(db, jobUuid, idempotentUuid)
-        .then((run) => (run ? pollRun({ db, yingdao }, run.k, run.groupId, true) : undefined))
+        .then((run) => (run ? pollRun({ db, yingdao, alert }, run.k, run.groupId, true) : undefined))
         .catch((e: unknown) =>
           req.log.warn({ err: e, jobUuid }, 'yingdao callback: the job could not be read'),
         )
@@ -131,6 +134,7 @@ export async function setupEngine(
     async close() {
       await poller?.stop();
       await Promise.allSettled([...pending]);
+      await alert.idle();
       await scheduler.stop();
     },
   };

@@ -94,3 +94,20 @@ export async function viaFeishu<T>(call: () => Promise<T>): Promise<T> {
     throw e;
   }
 }
+
+/**
+ * Where a custom bot's webhook is posted (./run-alerts.ts): as written — a bot needs no app — except on a sandboxed
+ * server without a real Feishu app, where Feishu's webhooks go to the simulated Feishu's hook of the same id, so the
+ * alerts of `npm start` are seen on its page instead of leaving the machine.
+ */
+export function botHookUrl(
+  config: FeishuConfig | undefined,
+  sandboxBase: (() => string) | undefined,
+): (webhook: string) => string {
+  if (config || !sandboxBase) return (webhook) => webhook;
+  return (webhook) =>
+    webhook.replace(
+      /^https:\/\/open\.(feishu\.cn|larksuite\.com)\/open-apis\//,
+      `${sandboxBase()}${SANDBOX_FEISHU.apiPath}/`,
+    );
+}

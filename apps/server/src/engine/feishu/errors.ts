@@ -27,6 +27,9 @@ export const FEISHU_CODES = {
   /** Bitable (`1254xxx`): no such base, no such table. */
   baseNotFound: 1254040,
   tableNotFound: 1254041,
+  /** Custom bots (`190xx`): a bad signature or a stale timestamp; a message without the bot's keyword. */
+  botSignInvalid: 19021,
+  botKeywordMissing: 19024,
 } as const;
 
 /** Token errors after which the client asks for a new tenant_access_token, once. */

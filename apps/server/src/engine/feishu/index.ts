@@ -4,6 +4,7 @@
  * a server talks to — configured, simulated or none (./binding.ts).
  */
 export * from './binding';
+export * from './bot';
 export * from './cells';
 export * from './client';
 export * from './errors';

@@ -5,6 +5,7 @@
 import { and, desc, eq, isNull, notLike, or, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/index';
+import type { RunAlerts } from '../feishu/run-alerts';
 import { BizError, ok } from '../../util';
 import { changePower, PowerChange, powerOf } from '../power/ledger';
 import type { CommentKind, LiveKind } from '../runs/task-kinds';
@@ -52,7 +53,7 @@ interface CommentAsk {
   keyword?: string;
 }
 
-export function robotApiHandlers(db: Db, writeComment: CommentWriter) {
+export function robotApiHandlers(db: Db, writeComment: CommentWriter, alert?: RunAlerts) {
   /** A phrase by weight from the task's pool (`*_common`, the payer's own and the tenant's shared ones). */
   async function drawPhrase(
     ctx: RunContext,
@@ -326,6 +327,7 @@ export function robotApiHandlers(db: Db, writeComment: CommentWriter) {
           .update(u)
           .set({ loginStatus: 2, loginCheckTime: now, updateTime: now })
           .where(and(eq(u.id, arrId), eq(u.tenantId, ctx.tenantId)));
+        alert?.({ tenantId: ctx.tenantId, k: ctx.k, groupId: ctx.groupId, kind: 'verification' });
       }
       return ok({});
     },

@@ -6,6 +6,7 @@
  */
 import { and, eq, inArray, isNull, lt, ne, notInArray, or } from 'drizzle-orm';
 import type { Db } from '../../db/index';
+import type { RunAlerts } from '../feishu/run-alerts';
 import { ACTIVE, applyJob, markTask, refundRun, TERMINAL } from './apply-status';
 import { settleItem } from './publish-items';
 import { TASK_KINDS, TASK_TYPES, type TaskKind } from './task-kinds';
@@ -18,6 +19,8 @@ export interface PollerDeps {
   everyMs?: number;
   /** Runs asked per module and sweep (Yingdao allows 30 job queries per second). */
   batch?: number;
+  /** Told of a run that ended FAILED or TIMEOUT (../feishu/run-alerts.ts). */
+  alert?: RunAlerts;
 }
 
 /** Asks Yingdao about one run and applies the answer; the run's status after, or undefined. */
@@ -41,7 +44,9 @@ export async function pollRun(deps: PollerDeps, k: TaskKind, groupId: bigint, fr
   const binding = await deps.yingdao(g.tenantId, task?.ydUserId ?? null);
   if (!binding) return undefined;
   const job = await binding.client.queryJob(g.jobUuid);
-  return applyJob(db, k, groupId, job, { fromCallback });
+  const next = await applyJob(db, k, groupId, job, { fromCallback });
+  if (next === 'FAILED') deps.alert?.({ tenantId: g.tenantId, k, groupId, kind: 'ended' });
+  return next;
 }
 
 /** One sweep over every module: deadlines first, then the stale active runs. Answers how many runs it looked at. */
@@ -56,11 +61,12 @@ export async function sweep(deps: PollerDeps, now = new Date()): Promise<number>
       .update(g)
       .set({ runStatus: 'TIMEOUT', errorMsg: '超过 25 小时未结束', endTime: now, updateTime: now })
       .where(and(inArray(g.runStatus, [...ACTIVE, 'PENDING']), lt(g.pollDeadline, now)))
-      .returning({ id: g.id });
+      .returning({ id: g.id, tenantId: g.tenantId });
     for (const r of expired) {
       await refundRun(db, k, r.id, 'TIMEOUT');
       if (k.kind === 'publish') await settleItem(db, k, r.id, 'TIMEOUT', '');
       await markTask(db, k, r.id, 'TIMEOUT');
+      deps.alert?.({ tenantId: r.tenantId, k, groupId: r.id, kind: 'ended' });
     }
     const stale = new Date(now.getTime() - everyMs);
     const due = await db

@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/index';
+import type { RunAlerts } from '../feishu/run-alerts';
 import { BizError, formatDateTime, nextId, parseIds } from '../../util';
 import { changePower, InsufficientPowerError, PowerChange, powerOf } from '../power/ledger';
 import type { RunTokens } from './run-token';
@@ -25,6 +26,8 @@ export interface TriggerDeps {
   /** Base URL the robots reach this server at. */
   apiBase: () => string;
   now?: () => Date;
+  /** Told of a run that could not start (../feishu/run-alerts.ts). */
+  alert?: RunAlerts;
 }
 
 export interface TriggerInput {
@@ -145,6 +148,7 @@ export async function triggerTask(deps: TriggerDeps, input: TriggerInput) {
         .set({ runStatus, errorMsg: errorMsg.slice(0, 500), endTime: now, updateTime: new Date() })
         .where(and(eq(k.groups.id, groupId), eq(k.groups.runStatus, 'PENDING')));
       runs.push({ runId, groupId: String(groupId), arrId: String(unit.id), runStatus, errorMsg });
+      if (runStatus === 'START_FAILED') deps.alert?.({ tenantId: input.tenantId, k, groupId, kind: 'ended' });
     };
     /** Whether the operator cancelled the run before its job started; what it reserved is then given back. */
     const cancelledMeanwhile = async () => {

@@ -26,7 +26,7 @@ const mounted = new WeakMap<FastifyInstance, FeishuSandbox>();
 export function registerFeishuSandbox(app: FastifyInstance): FeishuSandbox {
   const sandbox = new FeishuSandbox();
   sandbox.register(app);
-  registerPages(app, sandbox.docs);
+  registerPages(app, sandbox.docs, sandbox.bots);
   mounted.set(app, sandbox);
   return sandbox;
 }

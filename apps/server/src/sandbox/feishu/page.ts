@@ -7,10 +7,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { cellText, columnLetters, SANDBOX_FEISHU } from '../../engine/feishu/index';
 import type { Cell, FeishuDocuments, SimSpreadsheet } from './model';
-import { escapeHtml as esc } from '../../util';
+import { escapeHtml as esc, formatDateTime } from '../../util';
+import { SANDBOX_BOT_SECRET, type SandboxBots } from './bots';
 
 /** Rows shown per sheet at most (the last ones: an export appends at the bottom). */
 const SHOWN_ROWS = 1000;
+/** Bot messages shown, the newest first. */
+const BOT_ROWS = 50;
 
 const enc = encodeURIComponent;
 
@@ -56,7 +59,7 @@ export function spreadsheetPage(s: SimSpreadsheet, sheet: string | undefined): s
   );
 }
 
-export function homePage(docs: FeishuDocuments): string {
+export function homePage(docs: FeishuDocuments, bots: SandboxBots): string {
   const sheets = [...docs.spreadsheets.values()]
     .map(
       (s) =>
@@ -65,6 +68,14 @@ export function homePage(docs: FeishuDocuments): string {
         ]
           .map(([id, sh]) => `<code>${esc(id)}</code> (${sh.rows.length} 行)`)
           .join(' ')}</td></tr>`,
+    )
+    .join('');
+  const messages = bots.messages
+    .slice(-BOT_ROWS)
+    .reverse()
+    .map(
+      (m) =>
+        `<tr><td>${esc(formatDateTime(m.at))}</td><td><code>${esc(m.hookId)}</code></td><td>${m.signed ? '✓' : ''}</td><td style="white-space:pre-wrap">${esc(m.text)}</td></tr>`,
     )
     .join('');
   const bitables = [...docs.bitables.values()]
@@ -82,14 +93,19 @@ export function homePage(docs: FeishuDocuments): string {
 / app_secret <code>${esc(SANDBOX_FEISHU.appSecret)}</code>。未配置飞书应用的服务器在沙箱模式下使用它:评论日志「导出到飞书」写入这里的表格,
 评论「飞书导入」从这里读取。写入未知的表格会新建它。</p>
 <h2>电子表格</h2><table><tr><th>标题</th><th>spreadsheetToken</th><th>工作表</th></tr>${sheets}</table>
-<h2>多维表格</h2><table><tr><th>标题</th><th>app_token</th><th>table_id</th><th>记录数</th></tr>${bitables}</table>`,
+<h2>多维表格</h2><table><tr><th>标题</th><th>app_token</th><th>table_id</th><th>记录数</th></tr>${bitables}</table>
+<h2>机器人消息</h2>
+<p class="muted">客户资料中的飞书机器人 Webhook(<code>https://open.feishu.cn/open-apis/bot/v2/hook/&lt;id&gt;</code>)在沙箱模式下发到这里:
+运行失败、超时、启动失败和执行账号需要验证时的告警。id 以 <code>signed</code> 开头的机器人要求签名,密钥
+<code>${esc(SANDBOX_BOT_SECRET)}</code>。最近 ${BOT_ROWS} 条,新的在前。</p>
+<table><tr><th>时间</th><th>机器人</th><th>签名</th><th>内容</th></tr>${messages}</table>`,
   );
 }
 
-export function registerPages(app: FastifyInstance, docs: FeishuDocuments): void {
+export function registerPages(app: FastifyInstance, docs: FeishuDocuments, bots: SandboxBots): void {
   const html = (reply: FastifyReply, status: number, page: string) =>
     reply.code(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page);
-  const home = async (_req: FastifyRequest, reply: FastifyReply) => html(reply, 200, homePage(docs));
+  const home = async (_req: FastifyRequest, reply: FastifyReply) => html(reply, 200, homePage(docs, bots));
   app.get(SANDBOX_FEISHU.prefix, home);
   app.get(`${SANDBOX_FEISHU.prefix}/`, home);
   app.get(`${SANDBOX_FEISHU.prefix}/sheets/:token`, async (req: FastifyRequest, reply: FastifyReply) => {

@@ -12,6 +12,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { FEISHU_CODES, SANDBOX_FEISHU } from '../../engine/feishu/index';
+import { SandboxBots } from './bots';
 import { FeishuDocuments, SandboxFailure } from './model';
 
 const API = SANDBOX_FEISHU.apiPath;
@@ -38,6 +39,8 @@ const answer = (reply: FastifyReply, data: unknown) => reply.send({ code: 0, msg
 
 export class FeishuSandbox {
   readonly docs = new FeishuDocuments();
+  /** The custom bots' messages (./bots.ts). */
+  readonly bots = new SandboxBots();
   /** Tokens handed out, to when they expire (ms). */
   private readonly tokens = new Map<string, number>();
   /** How many tokens the token endpoint created (tests: a cached token is not asked for again). */
@@ -192,6 +195,11 @@ export class FeishuSandbox {
       this.guard(req, appToken!);
       const records = (req.body as { records?: unknown } | undefined)?.records;
       return answer(reply, this.docs.batchCreate(appToken!, table!, records));
+    });
+    // a bot's webhook is its credential: no tenant token
+    route('POST', '/bot/v2/hook/:id', (req, reply) => {
+      this.bots.receive((req.params as Params).id!, req.body);
+      return answer(reply, {});
     });
   }
 }

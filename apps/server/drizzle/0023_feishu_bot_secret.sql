@@ -1,0 +1,1 @@
+ALTER TABLE "smart_yd_user_info" ADD COLUMN "feishu_secret" text DEFAULT '' NOT NULL;
