@@ -23,6 +23,8 @@ export interface DbHandle {
   executeSql: RawSql['executeSql'];
   /** Applies the migrations in apps/server/drizzle (idempotent). */
   migrate(): Promise<void>;
+  /** PGlite only: the whole data folder as a tarball, which `OpenDbOptions.loadDataDir` opens again. */
+  dumpDataDir?: () => Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -72,6 +74,11 @@ export interface OpenDbOptions {
   databaseUrl?: string | undefined;
   /** PGlite folder (created when missing) or `memory://`. */
   dataDir: string;
+  /**
+   * PGlite only: start from this data folder (a `dumpDataDir` tarball) instead of an empty cluster. The server tests
+   * open one migrated, seeded snapshot per run this way (src/test/global-setup.ts): 0.3 s instead of 3-4 s.
+   */
+  loadDataDir?: Blob | undefined;
 }
 
 /**
@@ -134,6 +141,7 @@ export async function openDb(opts: OpenDbOptions): Promise<DbHandle> {
   if (!opts.dataDir.startsWith('memory://')) prepareDataDir(opts.dataDir);
   const client = new PGlite(opts.dataDir, {
     startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
+    ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
   });
   await client.waitReady.catch((e: unknown) => {
     throw pgliteStartError(opts.dataDir, e);
@@ -150,6 +158,7 @@ export async function openDb(opts: OpenDbOptions): Promise<DbHandle> {
     kind: 'pglite',
     executeSql,
     migrate: () => migratePglite(db, { migrationsFolder }),
+    dumpDataDir: () => client.dumpDataDir('none'),
     close: () => client.close(),
   };
 }

@@ -1,8 +1,16 @@
 import { execSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import type { TestProject } from 'vitest/node';
 import { repoRoot } from '../config';
 import { specPath } from '../spec';
+import { createDbTemplates, type DbTemplates } from './db-template';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    dbTemplates: DbTemplates;
+  }
+}
 
 /** Newest mtime of the contract sources. */
 function newestSource(dir: string): number {
@@ -16,11 +24,17 @@ function newestSource(dir: string): number {
   return newest;
 }
 
-/** Bundles the contract when dist/ is missing or older than its sources (Nx runs `generate` first anyway). */
-export default function setup() {
+/**
+ * Bundles the contract when dist/ is missing or older than its sources (Nx runs `generate` first anyway), and builds
+ * the seeded databases every test server copies (db-template.ts); the function it answers removes them.
+ */
+export default async function setup(project: TestProject) {
   const bundle = specPath();
   const openapiDir = path.join(repoRoot, 'openapi');
   if (!existsSync(bundle) || statSync(bundle).mtimeMs < newestSource(openapiDir)) {
     execSync('npm run generate', { cwd: openapiDir, stdio: 'ignore' });
   }
+  const { templates, remove } = await createDbTemplates();
+  project.provide('dbTemplates', templates);
+  return remove;
 }

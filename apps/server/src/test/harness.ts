@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../app';
 import type { ServerConfig } from '../config';
 import { openDb, type DbHandle } from '../db/index';
-import { seed } from '../db/seed';
+import { adminQuery } from './db-template';
 import { expectContract } from './contract';
 import type { OpenApiDocument } from '../spec';
 
@@ -44,28 +45,24 @@ export async function startTestServer(
   config: Partial<ServerConfig> = {},
   extras: TestServerExtras = {},
 ): Promise<TestServer> {
+  // a copy of the run's migrated, seeded database (db-template.ts, built by the global setup)
+  const templates = inject('dbTemplates');
   let databaseUrl: string | undefined;
   let drop: (() => Promise<void>) | undefined;
   if (kind === 'postgres') {
     const baseUrl = process.env.TEST_DATABASE_URL as string;
     const name = `smart_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: baseUrl });
-    await admin.connect();
-    await admin.query(`create database "${name}"`);
-    await admin.end();
+    await adminQuery(baseUrl, `create database "${name}" template "${templates.postgresTemplate}"`);
     const url = new URL(baseUrl);
     url.pathname = `/${name}`;
     databaseUrl = url.toString();
-    drop = async () => {
-      const c = new pg.Client({ connectionString: baseUrl });
-      await c.connect();
-      await c.query(`drop database if exists "${name}" with (force)`);
-      await c.end();
-    };
+    drop = () => adminQuery(baseUrl, `drop database if exists "${name}" with (force)`);
   }
-  const handle = await openDb({ databaseUrl, dataDir: 'memory://' });
-  await handle.migrate();
-  await seed(handle.db);
+  const handle = await openDb({
+    databaseUrl,
+    dataDir: 'memory://',
+    ...(kind === 'pglite' ? { loadDataDir: new Blob([readFileSync(templates.pgliteSnapshot)]) } : {}),
+  });
   await extras.prepare?.(handle);
   const app = await buildApp({
     db: handle.db,
